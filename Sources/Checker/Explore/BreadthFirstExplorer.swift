@@ -1,0 +1,125 @@
+import Dispatch
+import Synchronization
+
+/// Breadth-first search over every reachable state up to a bound, checking the selected
+/// properties at every state and transition.
+///
+/// The search is level-synchronous, which is what makes its answers independent of the
+/// number of workers:
+/// 1. **Expand** (parallel): workers claim fixed chunks of the current level, list each
+///    state's enabled actions, compute successors, check action properties on transitions,
+///    drop successors whose fingerprint is already in the visited set (read-only in this
+///    phase), and check invariants on the rest.
+/// 2. **Merge** (one thread, chunk order): insert fingerprints, record parent links, build
+///    the next level, and take each property's first finding in (state, action) order.
+///
+/// A finding is recorded at the level it first appears, so its trace is a shortest one;
+/// and the choice among findings of the same level follows frontier order, so it is the
+/// same for 1 worker or 16. The distinct-state count never depends on the worker count.
+public struct BreadthFirstExplorer<M: Model>: Sendable {
+    public let model: M
+    public let options: ExplorationOptions
+
+    public init(model: M, options: ExplorationOptions = ExplorationOptions()) {
+        self.model = model
+        self.options = options
+    }
+
+    static var chunkSize: Int { 512 }
+
+    public func run() throws(ExplorationError) -> ExplorationResult<M> {
+        let selected = try selectProperties()
+        guard options.workers >= 1 else { throw .invalidWorkers(options.workers) }
+        if options.symmetry && !model.supportsSymmetry { throw .symmetryUnsupported(model: model.name) }
+        if let states = options.maxStates, states < 1 { throw .invalidBudget("the state budget must be at least 1") }
+        if let seconds = options.maxSeconds, !(seconds > 0) { throw .invalidBudget("the time budget must be positive") }
+        if let memory = options.maxMemoryBytes, memory < 1 { throw .invalidBudget("the memory budget must be positive") }
+        let initials = model.initialStates
+        guard !initials.isEmpty else { throw .noInitialStates(model: model.name) }
+
+        var search = Search(explorer: self, properties: selected)
+        return search.run(initials: initials)
+    }
+
+    func selectProperties() throws(ExplorationError) -> [Property<M>] {
+        let all = model.properties
+        guard let ids = options.propertyIDs else { return all.filter(\.checkedByDefault) }
+        var chosen: [Property<M>] = []
+        for id in ids {
+            guard let property = all.first(where: { $0.id == id }) else {
+                throw .unknownProperty(id: id, known: all.map(\.id))
+            }
+            if !chosen.contains(where: { $0.id == id }) { chosen.append(property) }
+        }
+        return chosen
+    }
+
+    /// The fingerprint under which a state is recorded as visited.
+    @inline(__always)
+    func key(of state: M.State) -> UInt64 {
+        options.symmetry ? model.canonicalForm(of: state).fingerprint : state.fingerprint
+    }
+
+    /// Expands frontier[range]: the parallel phase's work for one chunk.
+    func expand(
+        frontier: [M.State], ids: [UInt32], range: Range<Int>, properties: [Property<M>],
+        decided: [Bool], visited: FingerprintSet, actions: inout [M.Action]
+    ) -> ChunkOutput<M> {
+        var output = ChunkOutput<M>(actionKinds: model.actionKindNames.count, properties: properties.count)
+        for position in range {
+            let state = frontier[position]
+            let parent = ids[position]
+            actions.removeAll(keepingCapacity: true)
+            model.enabledActions(in: state, into: &actions)
+            if actions.isEmpty && options.checkDeadlock && !model.isLegalEnd(state) {
+                output.deadlocks.append(parent)
+            }
+            for (index, action) in actions.enumerated() {
+                let kind = model.actionKind(of: action)
+                output.actionEnabled[kind] += 1
+                guard let next = model.successor(of: state, via: action) else {
+                    preconditionFailure("\(model.name): \(action) is listed as enabled but has no successor")
+                }
+                output.actionFired[kind] += 1
+                output.generated += 1
+                for (number, property) in properties.enumerated() where property.kind == .actionProperty && !decided[number] {
+                    switch property.evaluate(state, action, next) {
+                    case .holds: output.exercised[number] += 1
+                    case .vacuous: break
+                    case .violated(let witness):
+                        output.exercised[number] += 1
+                        output.findings.append(.init(property: number, parent: parent, actionIndex: index, witness: witness))
+                    }
+                }
+                let fingerprint = key(of: next)
+                if visited.contains(fingerprint) { continue }
+                checkState(next, properties: properties, decided: decided, parent: parent, actionIndex: index, into: &output)
+                output.candidates.append(.init(
+                    fingerprint: fingerprint, state: next, parent: parent,
+                    actionIndex: UInt32(index), actionKind: Int32(kind)))
+            }
+        }
+        return output
+    }
+
+    func checkState(
+        _ state: M.State, properties: [Property<M>], decided: [Bool], parent: UInt32, actionIndex: Int,
+        into output: inout ChunkOutput<M>
+    ) {
+        for (number, property) in properties.enumerated() where property.kind != .actionProperty && !decided[number] {
+            switch property.evaluate(state) {
+            case .vacuous: break
+            case .holds:
+                output.exercised[number] += 1
+                if property.kind == .reachability {
+                    output.findings.append(.init(property: number, parent: parent, actionIndex: actionIndex, witness: "satisfied"))
+                }
+            case .violated(let witness):
+                output.exercised[number] += 1
+                if property.kind == .invariant {
+                    output.findings.append(.init(property: number, parent: parent, actionIndex: actionIndex, witness: witness))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a search runs: its bounds, its budgets and what it checks.
+public struct ExplorationOptions: Sendable {
+    /// Worker threads; by default every core.
+    public var workers: Int = ExplorationOptions.availableCores
+    /// The deepest level explored (number of steps from an initial state); nil = no bound.
+    public var maxDepth: Int?
+    /// Budgets: when one is reached the search stops cleanly and reports itself incomplete.
+    public var maxStates: Int?
+    public var maxSeconds: Double?
+    public var maxMemoryBytes: Int?
+    /// Count states that differ by a renaming of interchangeable entities once.
+    public var symmetry: Bool = false
+    /// The properties to check, by id; nil checks every property checked by default.
+    public var propertyIDs: [String]?
+    /// Whether a reachable state with no enabled action (and not a legal end) is a finding.
+    public var checkDeadlock: Bool = true
+    /// Stop after the level in which the first violation was found.
+    public var stopAtFirstViolation: Bool = false
+    /// Called about once a second from a worker thread, and at the end of every level.
+    public var progress: (@Sendable (ExplorationProgress) -> Void)?
+    public var progressInterval: Double = 1
+
+    public init() {}
+
+    public static var availableCores: Int {
+        #if canImport(Glibc) || canImport(Darwin)
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #else
+        return 1
+        #endif
+    }
+}
+
+/// A snapshot of a running search, for a progress line.
+public struct ExplorationProgress: Sendable {
+    public let generated: Int
+    public let distinct: Int
+    public let queue: Int
+    public let depth: Int
+    public let seconds: Double
+    public var statesPerSecond: Double { seconds > 0 ? Double(distinct) / seconds : 0 }
+}
+
+/// Settings that make a search impossible; thrown before anything is explored.
+public enum ExplorationError: Error, Sendable, Equatable, CustomStringConvertible {
+    case symmetryUnsupported(model: String)
+    case unknownProperty(id: String, known: [String])
+    case invalidWorkers(Int)
+    case invalidBudget(String)
+    case noInitialStates(model: String)
+
+    public var description: String {
+        switch self {
+        case .symmetryUnsupported(let model):
+            return "model \(model) declares no interchangeable entities, so symmetry reduction cannot be applied"
+        case .unknownProperty(let id, let known):
+            return "unknown property '\(id)'; known: \(known.joined(separator: ", "))"
+        case .invalidWorkers(let count):
+            return "workers must be at least 1 (got \(count))"
+        case .invalidBudget(let text):
+            return text
+        case .noInitialStates(let model):
+            return "model \(model) has no initial state"
+        }
+    }
+}

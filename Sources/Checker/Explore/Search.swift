@@ -1,0 +1,234 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The coordinator of one breadth-first search: owns the visited set, the trace log and the
+/// per-property state, runs the levels, and assembles the result.
+struct Search<M: Model> {
+    let explorer: BreadthFirstExplorer<M>
+    let properties: [Property<M>]
+    var model: M { explorer.model }
+    var options: ExplorationOptions { explorer.options }
+
+    let visited = FingerprintSet()
+    var log = TraceLog()
+    var decided: [Bool]
+    var exercised: [Int]
+    var findings: [Counterexample<M>?]
+    var deadlock: Counterexample<M>?
+    var coverage: [ActionCoverage]
+    var generated = 0
+    /// Levels expanded so far.
+    var depth = 0
+    /// Levels that hold at least one state: TLC's "depth of the complete state graph".
+    var levels = 0
+    let clock = ContinuousClock()
+    let start: ContinuousClock.Instant
+
+    init(explorer: BreadthFirstExplorer<M>, properties: [Property<M>]) {
+        self.explorer = explorer
+        self.properties = properties
+        decided = Array(repeating: false, count: properties.count)
+        exercised = Array(repeating: 0, count: properties.count)
+        findings = Array(repeating: nil, count: properties.count)
+        coverage = explorer.model.actionKindNames.map { ActionCoverage(name: $0, enabled: 0, fired: 0, newStates: 0) }
+        start = ContinuousClock.now
+    }
+
+    var elapsed: Double {
+        let duration = start.duration(to: .now)
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    mutating func run(initials: [M.State]) -> ExplorationResult<M> {
+        var frontier: [M.State] = []
+        var ids: [UInt32] = []
+        var initialOutput = ChunkOutput<M>(actionKinds: coverage.count, properties: properties.count)
+        for (index, state) in initials.enumerated() where visited.insert(explorer.key(of: state)) {
+            let id = log.appendRoot(initialStateIndex: index)
+            explorer.checkState(state, properties: properties, decided: decided, parent: id, actionIndex: -1, into: &initialOutput)
+            frontier.append(state)
+            ids.append(id)
+        }
+        record(initialOutput)
+        mergeFindings([initialOutput])
+        levels = frontier.isEmpty ? 0 : 1
+
+        var reason: StopReason = .exhausted
+        while !frontier.isEmpty {
+            if let stop = stopBeforeLevel(queue: frontier.count) { reason = stop; break }
+            let outputs = expandLevel(frontier: frontier, ids: ids)
+            if let stop = budgetStop() { reason = stop; mergeFindings(outputs); break }
+            var next: [M.State] = []
+            var nextIDs: [UInt32] = []
+            var budgetHit = false
+            for output in outputs {
+                for candidate in output.candidates {
+                    if let limit = options.maxStates, visited.count >= limit { budgetHit = true; break }
+                    guard visited.insert(candidate.fingerprint) else { continue }
+                    let id = log.append(parent: candidate.parent, actionIndex: Int(candidate.actionIndex))
+                    next.append(candidate.state)
+                    nextIDs.append(id)
+                    coverage[Int(candidate.actionKind)].newStates += 1
+                }
+                if budgetHit { break }
+            }
+            mergeFindings(outputs)
+            frontier = next
+            ids = nextIDs
+            depth += 1
+            if !frontier.isEmpty { levels += 1 }
+            report(queue: frontier.count)
+            if budgetHit { reason = .stateBudget; break }
+            if options.stopAtFirstViolation && (findings.contains { $0 != nil && $0!.kind != .witness } || deadlock != nil) {
+                reason = .firstViolation
+                break
+            }
+            if !decided.isEmpty && decided.allSatisfy({ $0 }) && (deadlock != nil || !options.checkDeadlock) {
+                reason = .allDecided
+                break
+            }
+        }
+        if reason == .exhausted && !frontier.isEmpty { reason = .depthBound }
+        return result(reason: reason)
+    }
+
+    func stopBeforeLevel(queue: Int) -> StopReason? {
+        if let bound = options.maxDepth, depth >= bound { return .depthBound }
+        return budgetStop()
+    }
+
+    func budgetStop() -> StopReason? {
+        if let seconds = options.maxSeconds, elapsed >= seconds { return .timeBudget }
+        if let limit = options.maxStates, visited.count >= limit { return .stateBudget }
+        if let memory = options.maxMemoryBytes, visited.bytes + log.bytes > memory { return .memoryBudget }
+        return nil
+    }
+
+    mutating func expandLevel(frontier: [M.State], ids: [UInt32]) -> [ChunkOutput<M>] {
+        let chunkSize = BreadthFirstExplorer<M>.chunkSize
+        let chunkCount = (frontier.count + chunkSize - 1) / chunkSize
+        let outputs = ChunkOutputs<M>(count: chunkCount)
+        let nextChunk = Atomic<Int>(0)
+        let explorer = self.explorer
+        let properties = self.properties
+        let decided = self.decided
+        let visited = self.visited
+        let workers = min(options.workers, chunkCount)
+        let levelStart = generated
+        let levelGenerated = Atomic<Int>(0)
+        let snapshot = (distinct: visited.count, depth: depth, started: start)
+        let progressGate = Mutex<Double>(elapsed)
+        let work: @Sendable (Int) -> Void = { worker in
+            var actions: [M.Action] = []
+            while true {
+                let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
+                if chunk >= chunkCount { return }
+                let range = (chunk * chunkSize)..<min(frontier.count, (chunk + 1) * chunkSize)
+                let output = explorer.expand(
+                    frontier: frontier, ids: ids, range: range, properties: properties,
+                    decided: decided, visited: visited, actions: &actions)
+                levelGenerated.add(output.generated, ordering: .relaxed)
+                outputs.slots[chunk] = output
+                if worker == 0, let progress = explorer.options.progress {
+                    let now = snapshot.started.duration(to: .now)
+                    let seconds = Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18
+                    let due = progressGate.withLock { last -> Bool in
+                        guard seconds - last >= explorer.options.progressInterval else { return false }
+                        last = seconds
+                        return true
+                    }
+                    if due {
+                        progress(ExplorationProgress(
+                            generated: levelStart + levelGenerated.load(ordering: .relaxed), distinct: snapshot.distinct,
+                            queue: frontier.count - range.upperBound, depth: snapshot.depth, seconds: seconds))
+                    }
+                }
+            }
+        }
+        if workers <= 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+        }
+        var result: [ChunkOutput<M>] = []
+        result.reserveCapacity(chunkCount)
+        for slot in outputs.slots {
+            guard let output = slot else { break }
+            result.append(output)
+            record(output)
+        }
+        return result
+    }
+
+    mutating func record(_ output: ChunkOutput<M>) {
+        generated += output.generated
+        for kind in coverage.indices {
+            coverage[kind].enabled += output.actionEnabled[kind]
+            coverage[kind].fired += output.actionFired[kind]
+        }
+        for number in exercised.indices { exercised[number] += output.exercised[number] }
+    }
+
+    /// Takes each undecided property's first finding, in chunk order; deadlocks first,
+    /// since their traces are one step shorter than any finding on a successor.
+    mutating func mergeFindings(_ outputs: [ChunkOutput<M>]) {
+        if deadlock == nil, let id = outputs.lazy.flatMap(\.deadlocks).first {
+            deadlock = Counterexample(kind: .deadlock, propertyID: nil,
+                                      witness: "no action is enabled and the state is not a legal end",
+                                      trace: rebuild(to: id, then: nil))
+        }
+        for output in outputs {
+            for finding in output.findings where !decided[finding.property] {
+                let property = properties[finding.property]
+                decided[finding.property] = true
+                let kind: Counterexample<M>.Kind
+                switch property.kind {
+                case .invariant: kind = .invariant
+                case .actionProperty: kind = .action
+                case .reachability: kind = .witness
+                }
+                let trace = rebuild(to: finding.parent, then: finding.actionIndex >= 0 ? finding.actionIndex : nil)
+                findings[finding.property] = Counterexample(kind: kind, propertyID: property.id, witness: finding.witness, trace: trace)
+            }
+        }
+    }
+
+    func rebuild(to id: UInt32, then actionIndex: Int?) -> Trace<M> {
+        var (initial, actions) = log.path(to: id)
+        if let actionIndex { actions.append(actionIndex) }
+        do {
+            return try model.replay(initialIndex: initial, actionIndices: actions)
+        } catch {
+            preconditionFailure("\(model.name): replaying a recorded trace failed: \(error)")
+        }
+    }
+
+    func report(queue: Int) {
+        options.progress?(ExplorationProgress(
+            generated: generated, distinct: visited.count, queue: queue, depth: depth, seconds: elapsed))
+    }
+
+    func result(reason: StopReason) -> ExplorationResult<M> {
+        let outcomes = properties.enumerated().map { number, property -> PropertyOutcome<M> in
+            let status: PropertyOutcome<M>.Status
+            switch (property.kind, findings[number]) {
+            case (.reachability, .some): status = .satisfied
+            case (.reachability, .none): status = .unsatisfied
+            case (_, .some): status = .violated
+            case (_, .none): status = exercised[number] > 0 ? .holds : .vacuous
+            }
+            return PropertyOutcome(property: property, status: status, exercised: exercised[number], counterexample: findings[number])
+        }
+        return ExplorationResult(
+            modelName: model.name, distinct: visited.count, generated: generated, depth: levels,
+            stopReason: reason, seconds: elapsed, workers: options.workers, symmetry: options.symmetry,
+            properties: outcomes, deadlock: deadlock, actions: coverage,
+            visitedSetBytes: visited.bytes, traceLogBytes: log.bytes)
+    }
+}

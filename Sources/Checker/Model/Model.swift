@@ -1,0 +1,59 @@
+/// A transition system the explorers can search: initial states, the actions enabled in a
+/// state (in a fixed order), the successor an action leads to, and the properties to check.
+///
+/// The explorers are generic over `Model`, never `any Model`, so that the hot loop is
+/// specialised for each model's concrete `State` and `Action`.
+///
+/// ## Determinism
+/// `enabledActions(in:into:)` must list actions in the same order on every run: a trace is
+/// stored as the index of each step's action in that list and rebuilt by replaying it.
+/// `successor(of:via:)` must be a function: the same state and action always give the same
+/// successor. Replay reports a divergence when either promise is broken.
+public protocol Model: Sendable {
+    associatedtype State: Hashable & Sendable & StableHashable
+    associatedtype Action: Hashable & Sendable & CustomStringConvertible
+
+    /// The model's name as the command line spells it (`mytaxi`).
+    var name: String { get }
+
+    /// The states every behaviour starts in; usually one.
+    var initialStates: [State] { get }
+
+    /// Appends the actions enabled in `state` to `actions`, in a fixed order.
+    /// The buffer is reused across calls: the explorer empties it before each call.
+    func enabledActions(in state: State, into actions: inout [Action])
+
+    /// The state `action` leads to, or `nil` when its guard does not hold in `state`.
+    func successor(of state: State, via action: Action) -> State?
+
+    /// Every property the model declares, in catalogue order.
+    var properties: [Property<Self>] { get }
+
+    /// The names of the action kinds, for coverage: `actionKind(of:)` indexes this array.
+    var actionKindNames: [String] { get }
+    func actionKind(of action: Action) -> Int
+
+    /// Whether a state with no enabled action is a legitimate end rather than a deadlock.
+    func isLegalEnd(_ state: State) -> Bool
+
+    /// Whether the model declares interchangeable entities. When false, asking for symmetry
+    /// reduction is an error, never silently ignored.
+    var supportsSymmetry: Bool { get }
+
+    /// The representative of `state`'s symmetry class. Two states that differ only by a
+    /// renaming of interchangeable entities must map to the same representative.
+    func canonicalForm(of state: State) -> State
+}
+
+extension Model {
+    public func isLegalEnd(_ state: State) -> Bool { false }
+    public var supportsSymmetry: Bool { false }
+    public func canonicalForm(of state: State) -> State { state }
+
+    /// The enabled actions of `state` as a fresh array (convenient off the hot path).
+    public func enabledActions(in state: State) -> [Action] {
+        var actions: [Action] = []
+        enabledActions(in: state, into: &actions)
+        return actions
+    }
+}

@@ -1,0 +1,94 @@
+/// Why a search ended.
+public enum StopReason: String, Sendable {
+    /// Every reachable state was explored.
+    case exhausted
+    /// Every state up to the depth bound was explored; deeper ones were not.
+    case depthBound = "depth bound"
+    /// Every selected property was decided (violated, or a reachability witness found).
+    case allDecided = "all properties decided"
+    /// Stopped after the first violation, as asked.
+    case firstViolation = "first violation"
+    case stateBudget = "state budget"
+    case timeBudget = "time budget"
+    case memoryBudget = "memory budget"
+
+    /// Whether the run covered everything it was asked to cover.
+    public var isComplete: Bool {
+        switch self {
+        case .exhausted, .depthBound, .allDecided, .firstViolation: return true
+        case .stateBudget, .timeBudget, .memoryBudget: return false
+        }
+    }
+}
+
+/// A finding with the shortest trace that leads to it.
+public struct Counterexample<M: Model>: Sendable {
+    public enum Kind: String, Sendable {
+        case invariant, action, deadlock, witness, divergence
+    }
+    public let kind: Kind
+    /// The property it violates (or satisfies, for a witness); nil for a deadlock.
+    public let propertyID: String?
+    /// What the predicate said, naming the entities involved.
+    public let witness: String
+    public let trace: Trace<M>
+}
+
+/// The outcome for one property.
+public struct PropertyOutcome<M: Model>: Sendable {
+    public enum Status: String, Sendable {
+        /// Checked in every state (or transition) and exercised at least once.
+        case holds
+        /// Never exercised: its antecedent never applied, so it proves nothing here.
+        case vacuous
+        case violated
+        /// A reachability property: a state satisfying it was found.
+        case satisfied
+        /// A reachability property: no explored state satisfies it.
+        case unsatisfied
+    }
+    public let property: Property<M>
+    public let status: Status
+    /// How often the property was evaluated with its antecedent applying.
+    public let exercised: Int
+    public let counterexample: Counterexample<M>?
+}
+
+/// How often each kind of action was enabled, fired and produced a new state.
+public struct ActionCoverage: Sendable, Equatable {
+    public let name: String
+    public var enabled: Int
+    public var fired: Int
+    public var newStates: Int
+}
+
+/// Everything a search found and measured.
+public struct ExplorationResult<M: Model>: Sendable {
+    public let modelName: String
+    public let distinct: Int
+    public let generated: Int
+    /// How many breadth-first levels hold a state, as TLC counts depth: the number of
+    /// states on the longest shortest behaviour found (one more than its steps).
+    public let depth: Int
+    public let stopReason: StopReason
+    public let seconds: Double
+    public let workers: Int
+    public let symmetry: Bool
+    public let properties: [PropertyOutcome<M>]
+    public let deadlock: Counterexample<M>?
+    public let actions: [ActionCoverage]
+    public let visitedSetBytes: Int
+    public let traceLogBytes: Int
+
+    public var isComplete: Bool { stopReason.isComplete }
+    public var violations: [PropertyOutcome<M>] { properties.filter { $0.status == .violated } }
+    public var hasFinding: Bool { !violations.isEmpty || deadlock != nil }
+
+    /// TLC's optimistic estimate of the chance that two distinct states shared a
+    /// fingerprint and one was never explored: n (g - n) / 2^64.
+    public var collisionProbability: Double {
+        Double(distinct) * Double(max(0, generated - distinct)) / 18_446_744_073_709_551_616.0
+    }
+
+    public var statesPerSecond: Double { seconds > 0 ? Double(distinct) / seconds : 0 }
+}

@@ -1,0 +1,114 @@
+/// A 64-bit hash that is the same on every run and every machine.
+///
+/// Swift's `Hasher` is seeded per process, so anything printed, stored or compared across
+/// runs (fingerprints, trace ids) uses this instead. The round and the finaliser follow the
+/// structure of xxHash64's (multiply, rotate, multiply; then an avalanche), written here for
+/// 64-bit words: states feed whole words, not bytes.
+public struct StableHasher: Sendable {
+    @usableFromInline static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
+    @usableFromInline static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    @usableFromInline static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
+
+    @usableFromInline var accumulator: UInt64
+    @usableFromInline var length: UInt64 = 0
+
+    @inlinable
+    public init(seed: UInt64 = 0) {
+        accumulator = seed &+ StableHasher.prime3
+    }
+
+    @inlinable
+    public mutating func combine(_ word: UInt64) {
+        var lane = word &* StableHasher.prime2
+        lane = (lane << 31) | (lane >> 33)
+        lane &*= StableHasher.prime1
+        accumulator ^= lane
+        accumulator = ((accumulator << 27) | (accumulator >> 37)) &* StableHasher.prime1 &+ StableHasher.prime3
+        length &+= 8
+    }
+
+    @inlinable
+    public mutating func combine(_ value: Int) { combine(UInt64(bitPattern: Int64(value))) }
+
+    @inlinable
+    public mutating func combine(_ value: UInt8) { combine(UInt64(value)) }
+
+    @inlinable
+    public mutating func combine(_ value: Bool) { combine(value ? 1 as UInt64 : 0) }
+
+    /// Feeds the bytes of a string (UTF-8) followed by its length.
+    public mutating func combine(_ text: String) {
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        var count = 0
+        for byte in text.utf8 {
+            word |= UInt64(byte) << shift
+            shift += 8
+            count += 1
+            if shift == 64 { combine(word); word = 0; shift = 0 }
+        }
+        combine(word)
+        combine(count)
+    }
+
+    /// Feeds the raw bytes of a value of a plain-old-data type without padding.
+    ///
+    /// Only for types whose every byte is meaningful: structs of `UInt8`, `Bool` and
+    /// `InlineArray`s of them (alignment 1, so no padding). Padding bytes would make the hash
+    /// depend on garbage.
+    @inlinable
+    public mutating func combineRawBytes<T>(of value: T) {
+        precondition(_isPOD(T.self), "combineRawBytes needs a plain-old-data type")
+        withUnsafeBytes(of: value) { raw in
+            let words = raw.count / 8
+            for index in 0..<words {
+                combine(raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            for index in (words * 8)..<raw.count {
+                tail |= UInt64(raw[index]) << shift
+                shift += 8
+            }
+            combine(tail)
+        }
+    }
+
+    @inlinable
+    public func finalize() -> UInt64 {
+        var hash = accumulator ^ length
+        hash ^= hash >> 33
+        hash &*= StableHasher.prime2
+        hash ^= hash >> 29
+        hash &*= StableHasher.prime3
+        hash ^= hash >> 32
+        return hash
+    }
+}
+
+/// A value with a hash that is stable across runs: the fingerprint of a state.
+public protocol StableHashable {
+    func stableHash(into hasher: inout StableHasher)
+}
+
+extension StableHashable {
+    /// The state's fingerprint: never zero, because the visited set uses zero for "empty".
+    @inlinable
+    public var fingerprint: UInt64 {
+        var hasher = StableHasher()
+        stableHash(into: &hasher)
+        let value = hasher.finalize()
+        return value == 0 ? 1 : value
+    }
+}
+
+/// Equality of two plain-old-data values by their bytes (see `combineRawBytes(of:)`).
+@inlinable
+public func rawBytesEqual<T>(_ lhs: T, _ rhs: T) -> Bool {
+    precondition(_isPOD(T.self), "rawBytesEqual needs a plain-old-data type")
+    return withUnsafeBytes(of: lhs) { left in
+        withUnsafeBytes(of: rhs) { right in
+            left.elementsEqual(right)
+        }
+    }
+}

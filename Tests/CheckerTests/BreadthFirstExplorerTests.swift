@@ -1,0 +1,104 @@
+import Checker
+import Testing
+
+@Suite("Breadth-first explorer on models with known answers")
+struct BreadthFirstExplorerTests {
+    func explore<M: Model>(_ model: M, workers: Int = 1, configure: (inout ExplorationOptions) -> Void = { _ in }) throws -> ExplorationResult<M> {
+        var options = ExplorationOptions()
+        options.workers = workers
+        configure(&options)
+        return try BreadthFirstExplorer(model: model, options: options).run()
+    }
+
+    @Test("TwoPhase commit: TLC's distinct-state counts and depths", arguments: [(3, 288, 11), (5, 8_832, 17)])
+    func twoPhaseCounts(resourceManagers: Int, distinct: Int, depth: Int) throws {
+        for workers in [1, 2] {
+            let result = try explore(TwoPhaseCommit(count: resourceManagers), workers: workers)
+            #expect(result.distinct == distinct)
+            #expect(result.depth == depth)
+            #expect(result.stopReason == .exhausted)
+            #expect(result.properties.first { $0.property.id == "TCConsistent" }?.status == .holds)
+            #expect(result.properties.first { $0.property.id == "CommitReachable" }?.status == .satisfied)
+        }
+    }
+
+    @Test("TwoPhase commit with 5 resource managers under symmetry: 314 classes")
+    func twoPhaseSymmetry() throws {
+        let result = try explore(TwoPhaseCommit(count: 5), workers: 2) { $0.symmetry = true }
+        #expect(result.distinct == 314)
+    }
+
+    @Test("A counter has exactly limit + 1 states")
+    func counterCount() throws {
+        let result = try explore(Counter(limit: 40))
+        #expect(result.distinct == 41)
+        #expect(result.generated > 41)
+        #expect(result.properties.first { $0.property.id == "NotForbidden" }?.status == .vacuous)
+    }
+
+    @Test("A planted bug comes back as the shortest trace, the same for 1 and 2 workers")
+    func plantedBug() throws {
+        let results = try [1, 2].map { try explore(Counter(limit: 5000, forbidden: 4001), workers: $0) }
+        for result in results {
+            let outcome = try #require(result.properties.first { $0.property.id == "NotForbidden" })
+            #expect(outcome.status == .violated)
+            let trace = try #require(outcome.counterexample?.trace)
+            #expect(trace.length == 2001)
+            #expect(trace.finalState.value == 4001)
+        }
+        #expect(results[0].properties[0].counterexample?.trace.steps.map(\.actionIndex)
+                == results[1].properties[0].counterexample?.trace.steps.map(\.actionIndex))
+        #expect(results[0].distinct == results[1].distinct)
+    }
+
+    @Test("Committing early breaks consistency within a few steps")
+    func brokenTwoPhase() throws {
+        var model = TwoPhaseCommit(count: 3)
+        model.commitsEarly = true
+        let result = try explore(model, workers: 2)
+        let outcome = try #require(result.properties.first { $0.property.id == "TCConsistent" })
+        #expect(outcome.status == .violated)
+        // RMPrepare, TMRcvPrepared, TMCommit, RMRcvCommitMsg, RMChooseToAbort: five steps.
+        #expect(outcome.counterexample?.trace.length == 5)
+    }
+
+    @Test("A deadlock is a finding unless the model calls the state a legal end")
+    func deadlock() throws {
+        let result = try explore(Counter(limit: 3, deadlocksAtLimit: true))
+        let deadlock = try #require(result.deadlock)
+        #expect(deadlock.trace.finalState.value == 3)
+        #expect(deadlock.trace.length == 2)
+        #expect(try explore(Counter(limit: 3)).deadlock == nil)
+    }
+
+    @Test("The depth bound stops the search at the right level")
+    func depthBound() throws {
+        let result = try explore(Counter(limit: 100)) { $0.maxDepth = 3 }
+        #expect(result.distinct == 7)
+        #expect(result.stopReason == .depthBound)
+    }
+
+    @Test("A state budget stops the run and reports it incomplete")
+    func stateBudget() throws {
+        let result = try explore(TwoPhaseCommit(count: 5)) { $0.maxStates = 1000 }
+        #expect(result.stopReason == .stateBudget)
+        #expect(!result.isComplete)
+        #expect(result.distinct <= 1000)
+    }
+
+    @Test("Settings that cannot be honoured are refused before exploring")
+    func refusedSettings() {
+        #expect(throws: ExplorationError.symmetryUnsupported(model: "counter")) {
+            try explore(Counter(limit: 3)) { $0.symmetry = true }
+        }
+        #expect(throws: ExplorationError.invalidWorkers(0)) { try explore(Counter(limit: 3)) { $0.workers = 0 } }
+        #expect(throws: ExplorationError.self) { try explore(Counter(limit: 3)) { $0.propertyIDs = ["Nope"] } }
+    }
+
+    @Test("Coverage counts every action kind that fired")
+    func coverage() throws {
+        let result = try explore(TwoPhaseCommit(count: 3))
+        #expect(result.actions.allSatisfy { $0.fired > 0 })
+        #expect(result.actions.map(\.newStates).reduce(0, +) == result.distinct - 1)
+    }
+}
