@@ -62,28 +62,27 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
 
     /// Expands frontier[range]: the parallel phase's work for one chunk.
     func expand(
-        frontier: [M.State], ids: [UInt32], range: Range<Int>, properties: [Property<M>],
-        decided: [Bool], visited: FingerprintSet, actions: inout [M.Action]
+        frontier: [M.State], ids: [UInt32], range: Range<Int>, properties: CompiledProperties<M>,
+        decided: [Bool], visited: FingerprintSet, actions: inout [Transition<M.Action, M.State>]
     ) -> ChunkOutput<M> {
         var output = ChunkOutput<M>(actionKinds: model.actionKindNames.count, properties: properties.count)
         for position in range {
             let state = frontier[position]
             let parent = ids[position]
             actions.removeAll(keepingCapacity: true)
-            model.enabledActions(in: state, into: &actions)
+            model.successors(of: state, into: &actions)
             if actions.isEmpty && options.checkDeadlock && !model.isLegalEnd(state) {
                 output.deadlocks.append(parent)
             }
-            for (index, action) in actions.enumerated() {
+            for (index, transition) in actions.enumerated() {
+                let action = transition.action
+                let next = transition.state
                 let kind = model.actionKind(of: action)
                 output.actionEnabled[kind] += 1
-                guard let next = model.successor(of: state, via: action) else {
-                    preconditionFailure("\(model.name): \(action) is listed as enabled but has no successor")
-                }
                 output.actionFired[kind] += 1
                 output.generated += 1
-                for (number, property) in properties.enumerated() where property.kind == .actionProperty && !decided[number] {
-                    switch property.evaluate(state, action, next) {
+                for (number, check) in properties.transitions where !decided[number] {
+                    switch check(state, action, next) {
                     case .holds: output.exercised[number] += 1
                     case .vacuous: break
                     case .violated(let witness):
@@ -103,22 +102,44 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
     }
 
     func checkState(
-        _ state: M.State, properties: [Property<M>], decided: [Bool], parent: UInt32, actionIndex: Int,
+        _ state: M.State, properties: CompiledProperties<M>, decided: [Bool], parent: UInt32, actionIndex: Int,
         into output: inout ChunkOutput<M>
     ) {
-        for (number, property) in properties.enumerated() where property.kind != .actionProperty && !decided[number] {
-            switch property.evaluate(state) {
+        for (number, check) in properties.invariants where !decided[number] {
+            switch check(state) {
             case .vacuous: break
-            case .holds:
-                output.exercised[number] += 1
-                if property.kind == .reachability {
-                    output.findings.append(.init(property: number, parent: parent, actionIndex: actionIndex, witness: "satisfied"))
-                }
+            case .holds: output.exercised[number] += 1
             case .violated(let witness):
                 output.exercised[number] += 1
-                if property.kind == .invariant {
-                    output.findings.append(.init(property: number, parent: parent, actionIndex: actionIndex, witness: witness))
-                }
+                output.findings.append(.init(property: number, parent: parent, actionIndex: actionIndex, witness: witness))
+            }
+        }
+        for (number, check) in properties.reachability where !decided[number] {
+            if case .holds = check(state) {
+                output.exercised[number] += 1
+                output.findings.append(.init(property: number, parent: parent, actionIndex: actionIndex, witness: "satisfied"))
+            }
+        }
+    }
+}
+
+/// The selected properties' predicates in flat arrays by kind, each with its position in
+/// the selection: the hot loop calls closures and never copies a `Property` (whose strings
+/// would cost a retain and a release each).
+struct CompiledProperties<M: Model>: Sendable {
+    var invariants: [(Int, @Sendable (M.State) -> Verdict)] = []
+    var reachability: [(Int, @Sendable (M.State) -> Verdict)] = []
+    var transitions: [(Int, @Sendable (M.State, M.Action, M.State) -> Verdict)] = []
+    let count: Int
+
+    init(_ properties: [Property<M>]) {
+        count = properties.count
+        for (number, property) in properties.enumerated() {
+            switch property.predicate {
+            case .state(let check):
+                if property.kind == .reachability { reachability.append((number, check)) } else { invariants.append((number, check)) }
+            case .transition(let check):
+                transitions.append((number, check))
             }
         }
     }

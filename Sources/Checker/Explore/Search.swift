@@ -12,6 +12,7 @@ import Darwin
 struct Search<M: Model> {
     let explorer: BreadthFirstExplorer<M>
     let properties: [Property<M>]
+    let compiled: CompiledProperties<M>
     var model: M { explorer.model }
     var options: ExplorationOptions { explorer.options }
 
@@ -23,6 +24,8 @@ struct Search<M: Model> {
     var deadlock: Counterexample<M>?
     var coverage: [ActionCoverage]
     var generated = 0
+    /// Whether the last level's expansion stopped before its end (time budget).
+    var levelCutShort = false
     /// Levels expanded so far.
     var depth = 0
     /// Levels that hold at least one state: TLC's "depth of the complete state graph".
@@ -33,6 +36,7 @@ struct Search<M: Model> {
     init(explorer: BreadthFirstExplorer<M>, properties: [Property<M>]) {
         self.explorer = explorer
         self.properties = properties
+        compiled = CompiledProperties(properties)
         decided = Array(repeating: false, count: properties.count)
         exercised = Array(repeating: 0, count: properties.count)
         findings = Array(repeating: nil, count: properties.count)
@@ -40,7 +44,9 @@ struct Search<M: Model> {
         start = ContinuousClock.now
     }
 
-    var elapsed: Double {
+    var elapsed: Double { Search.seconds(since: start) }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
         let duration = start.duration(to: .now)
         return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
@@ -51,7 +57,7 @@ struct Search<M: Model> {
         var initialOutput = ChunkOutput<M>(actionKinds: coverage.count, properties: properties.count)
         for (index, state) in initials.enumerated() where visited.insert(explorer.key(of: state)) {
             let id = log.appendRoot(initialStateIndex: index)
-            explorer.checkState(state, properties: properties, decided: decided, parent: id, actionIndex: -1, into: &initialOutput)
+            explorer.checkState(state, properties: compiled, decided: decided, parent: id, actionIndex: -1, into: &initialOutput)
             frontier.append(state)
             ids.append(id)
         }
@@ -63,7 +69,7 @@ struct Search<M: Model> {
         while !frontier.isEmpty {
             if let stop = stopBeforeLevel(queue: frontier.count) { reason = stop; break }
             let outputs = expandLevel(frontier: frontier, ids: ids)
-            if let stop = budgetStop() { reason = stop; mergeFindings(outputs); break }
+            if levelCutShort || budgetStop() != nil { reason = budgetStop() ?? .timeBudget; mergeFindings(outputs); break }
             var next: [M.State] = []
             var nextIDs: [UInt32] = []
             var budgetHit = false
@@ -116,19 +122,25 @@ struct Search<M: Model> {
         let outputs = ChunkOutputs<M>(count: chunkCount)
         let nextChunk = Atomic<Int>(0)
         let explorer = self.explorer
-        let properties = self.properties
+        let properties = self.compiled
         let decided = self.decided
         let visited = self.visited
         let workers = min(options.workers, chunkCount)
         let levelStart = generated
         let levelGenerated = Atomic<Int>(0)
+        let stopped = Atomic<Bool>(false)
         let snapshot = (distinct: visited.count, depth: depth, started: start)
         let progressGate = Mutex<Double>(elapsed)
         let work: @Sendable (Int) -> Void = { worker in
-            var actions: [M.Action] = []
+            var actions: [Transition<M.Action, M.State>] = []
             while true {
+                if stopped.load(ordering: .relaxed) { return }
                 let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
                 if chunk >= chunkCount { return }
+                if let limit = explorer.options.maxSeconds, Search.seconds(since: snapshot.started) >= limit {
+                    stopped.store(true, ordering: .relaxed)
+                    return
+                }
                 let range = (chunk * chunkSize)..<min(frontier.count, (chunk + 1) * chunkSize)
                 let output = explorer.expand(
                     frontier: frontier, ids: ids, range: range, properties: properties,
@@ -136,8 +148,7 @@ struct Search<M: Model> {
                 levelGenerated.add(output.generated, ordering: .relaxed)
                 outputs.slots[chunk] = output
                 if worker == 0, let progress = explorer.options.progress {
-                    let now = snapshot.started.duration(to: .now)
-                    let seconds = Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18
+                    let seconds = Search.seconds(since: snapshot.started)
                     let due = progressGate.withLock { last -> Bool in
                         guard seconds - last >= explorer.options.progressInterval else { return false }
                         last = seconds
@@ -158,11 +169,14 @@ struct Search<M: Model> {
         }
         var result: [ChunkOutput<M>] = []
         result.reserveCapacity(chunkCount)
+        // After a stop, chunks may be missing anywhere: keep only the unbroken prefix, so that
+        // what is reported is exactly what was expanded in frontier order.
         for slot in outputs.slots {
             guard let output = slot else { break }
             result.append(output)
             record(output)
         }
+        levelCutShort = result.count < chunkCount
         return result
     }
 

@@ -26,6 +26,11 @@ public protocol Model: Sendable {
     /// The state `action` leads to, or `nil` when its guard does not hold in `state`.
     func successor(of state: State, via action: Action) -> State?
 
+    /// The enabled actions of `state` with their successors, in the order of
+    /// `enabledActions(in:into:)`. The explorer calls this; a model whose listing already
+    /// computes successors overrides it so that no successor is computed twice.
+    func successors(of state: State, into transitions: inout [Transition<Action, State>])
+
     /// Every property the model declares, in catalogue order.
     var properties: [Property<Self>] { get }
 
@@ -45,7 +50,28 @@ public protocol Model: Sendable {
     func canonicalForm(of state: State) -> State
 }
 
+/// An enabled action and the state it leads to.
+public struct Transition<Action: Sendable, State: Sendable>: Sendable {
+    public let action: Action
+    public let state: State
+    public init(action: Action, state: State) {
+        self.action = action
+        self.state = state
+    }
+}
+
 extension Model {
+    public func successors(of state: State, into transitions: inout [Transition<Action, State>]) {
+        var actions: [Action] = []
+        enabledActions(in: state, into: &actions)
+        for action in actions {
+            guard let next = successor(of: state, via: action) else {
+                preconditionFailure("\(name): \(action) is listed as enabled but has no successor")
+            }
+            transitions.append(Transition(action: action, state: next))
+        }
+    }
+
     public func isLegalEnd(_ state: State) -> Bool { false }
     public var supportsSymmetry: Bool { false }
     public func canonicalForm(of state: State) -> State { state }

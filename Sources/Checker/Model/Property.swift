@@ -81,3 +81,11 @@ public struct Property<M: Model>: Sendable {
         return .vacuous
     }
 }
+
+extension Property {
+    /// The same property, checked by default or not.
+    public func checked(byDefault: Bool) -> Property {
+        Property(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
+                 note: note, checkedByDefault: byDefault, predicate: predicate)
+    }
+}

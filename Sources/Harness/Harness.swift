@@ -1,0 +1,1 @@
+// The abstraction from Reference to Spec lands with issue 4.

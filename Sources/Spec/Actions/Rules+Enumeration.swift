@@ -1,0 +1,82 @@
+import Checker
+
+/// Listing actions in a fixed order: kinds in `ActionKind` order, parameters in ascending
+/// id order. Each kind first narrows its parameters with cheap checks, then the rule's guard
+/// decides; a listed action's successor is computed once, here.
+extension Rules {
+    /// Every enabled action with its successor.
+    public func transitions(from world: World, into output: inout [Transition<TaxiAction, World>]) {
+        candidates(in: world, probes: false) { action in
+            if let next = apply(action, to: world) { output.append(Transition(action: action, state: next)) }
+        }
+    }
+
+    /// Candidate actions: with `probes`, also parameter values just outside the seeds'
+    /// windows (a lead one tick too short or too long, 0 or 5 passengers) and actions whose
+    /// guard obviously fails, which conformance checking offers to the Reference expecting
+    /// a refusal.
+    public func candidates(in world: World, probes: Bool, _ body: (TaxiAction) -> Void) {
+        let drivers = scope.driverIDs, clients = scope.clientIDs, zones = scope.zoneIDs
+        let taxis = scope.taxiIDs, routes = scope.routeIDs
+        let passengerChoices = probes ? [0] + scope.passengerChoices + [Capacity.maxPassengersPerTaxi + 1] : scope.passengerChoices
+        let leads = probes
+            ? [scope.timing.minimumLeadTicks - 1] + scope.reservationLeads + [scope.timing.maximumLeadTicks + 1]
+            : scope.reservationLeads
+        for c in clients where probes || !world.clients[c.index].emailConfirmed { body(.confirmClientEmail(c)) }
+        for d in drivers where probes || !world.drivers[d.index].emailConfirmed { body(.confirmDriverEmail(d)) }
+        for d in drivers where probes || !world.drivers[d.index].activated { body(.activateDriver(d)) }
+        for c in clients { body(.addCard(c)) }
+        for c in clients where probes || world.clients[c.index].cards > 0 { body(.deleteCard(c)) }
+        for d in drivers where probes || world.drivers[d.index].activated {
+            for t in taxis { body(.addTaxi(d, t)) }
+        }
+        for d in drivers where probes || world.drivers[d.index].status == .offline {
+            for t in taxis where probes || world.owns(d, t) {
+                for z in zones { body(.startWorking(d, t, z)) }
+            }
+        }
+        for d in drivers where probes || world.drivers[d.index].status == .available { body(.stopWorking(d)) }
+        for d in drivers where probes || world.drivers[d.index].status == .available {
+            for z in zones { body(.changeZone(d, z)) }
+        }
+        let requesting = clients.filter { probes || (world.clients[$0.index].emailConfirmed && openRoute(of: $0, in: world) == nil) }
+        for c in requesting {
+            for z in zones { for p in passengerChoices { for s in [false, true] { body(.requestRide(c, zone: z, passengers: p, shared: s)) } } }
+        }
+        for c in requesting {
+            for z in zones {
+                for p in passengerChoices { for s in [false, true] { for lead in leads { body(.reserveRide(c, zone: z, passengers: p, shared: s, lead: lead)) } } }
+            }
+        }
+        for c in requesting {
+            for owner in routes where probes || world.routes[owner.index].isShared {
+                for p in passengerChoices { body(.joinSharedRide(c, owner: owner, passengers: p)) }
+            }
+        }
+        for r in routes where probes || world.routes[r.index].isReserved {
+            for lead in leads { body(.modifyReservation(r, lead: lead)) }
+        }
+        for r in routes where probes || world.routes[r.index].status.isOpen { body(.cancelRoute(r)) }
+        if probes {
+            for r in routes { for d in drivers { body(.offer(r, d)) } }
+        } else if let r = nextRequestToOffer(in: world), let zone = dispatchZone(for: world.routes[r.index].zone, in: world),
+                  let head = world.head(of: zone) {
+            body(.offer(r, head))
+        }
+        let offered = drivers.filter { probes || world.offer(to: $0, routes: scope.routes) != nil }
+        for d in offered { body(.accept(d)) }
+        for d in offered { body(.decline(d)) }
+        for d in offered { body(.answerTimeout(d)) }
+        for r in routes where probes || world.routes[r.index].isReserved { body(.allocateReservation(r)) }
+        let busy = drivers.filter { probes || world.drivers[$0.index].status == .busy }
+        for d in busy { body(.driverCancel(d)) }
+        for d in busy { body(.signalFakeRequest(d)) }
+        for d in busy { body(.pickup(d)) }
+        for r in routes where probes || (world.routes[r.index].status.isCurrent || world.routes[r.index].status == .completed) {
+            for byCard in [false, true] { body(.pay(r, byCard: byCard)) }
+        }
+        for d in busy { for z in zones { body(.complete(d, at: z)) } }
+        for d in busy { for z in zones { body(.interrupt(d, at: z)) } }
+        body(.tick)
+    }
+}

@@ -1,0 +1,134 @@
+/// Every operation of the seeds as an action with explicit parameters. The guard and effect
+/// of each live in `Rules` (one file per group); `ActionKind` carries the source citations.
+public enum TaxiAction: Hashable, Sendable {
+    case confirmClientEmail(ClientID)
+    case confirmDriverEmail(DriverID)
+    case activateDriver(DriverID)
+    case addCard(ClientID)
+    case deleteCard(ClientID)
+    case addTaxi(DriverID, TaxiID)
+    case startWorking(DriverID, TaxiID, ZoneID)
+    case stopWorking(DriverID)
+    case changeZone(DriverID, ZoneID)
+    case requestRide(ClientID, zone: ZoneID, passengers: Int, shared: Bool)
+    case reserveRide(ClientID, zone: ZoneID, passengers: Int, shared: Bool, lead: Int)
+    case joinSharedRide(ClientID, owner: RouteID, passengers: Int)
+    case modifyReservation(RouteID, lead: Int)
+    case cancelRoute(RouteID)
+    case offer(RouteID, DriverID)
+    case accept(DriverID)
+    case decline(DriverID)
+    case answerTimeout(DriverID)
+    case allocateReservation(RouteID)
+    case driverCancel(DriverID)
+    case signalFakeRequest(DriverID)
+    case pickup(DriverID)
+    case pay(RouteID, byCard: Bool)
+    case complete(DriverID, at: ZoneID)
+    case interrupt(DriverID, at: ZoneID)
+    case tick
+
+    public var kind: ActionKind {
+        switch self {
+        case .confirmClientEmail: return .confirmClientEmail
+        case .confirmDriverEmail: return .confirmDriverEmail
+        case .activateDriver: return .activateDriver
+        case .addCard: return .addCard
+        case .deleteCard: return .deleteCard
+        case .addTaxi: return .addTaxi
+        case .startWorking: return .startWorking
+        case .stopWorking: return .stopWorking
+        case .changeZone: return .changeZone
+        case .requestRide: return .requestRide
+        case .reserveRide: return .reserveRide
+        case .joinSharedRide: return .joinSharedRide
+        case .modifyReservation: return .modifyReservation
+        case .cancelRoute: return .cancelRoute
+        case .offer: return .offer
+        case .accept: return .accept
+        case .decline: return .decline
+        case .answerTimeout: return .answerTimeout
+        case .allocateReservation: return .allocateReservation
+        case .driverCancel: return .driverCancel
+        case .signalFakeRequest: return .signalFakeRequest
+        case .pickup: return .pickup
+        case .pay: return .pay
+        case .complete: return .complete
+        case .interrupt: return .interrupt
+        case .tick: return .tick
+        }
+    }
+
+    /// The parameters by name, for traces and trace files.
+    public var parameters: [(name: String, value: String)] {
+        switch self {
+        case .confirmClientEmail(let c), .addCard(let c), .deleteCard(let c): return [("client", "\(c)")]
+        case .confirmDriverEmail(let d), .activateDriver(let d), .stopWorking(let d), .accept(let d), .decline(let d),
+             .answerTimeout(let d), .driverCancel(let d), .signalFakeRequest(let d), .pickup(let d):
+            return [("driver", "\(d)")]
+        case .addTaxi(let d, let t): return [("driver", "\(d)"), ("taxi", "\(t)")]
+        case .startWorking(let d, let t, let z): return [("driver", "\(d)"), ("taxi", "\(t)"), ("zone", "\(z)")]
+        case .changeZone(let d, let z), .complete(let d, let z), .interrupt(let d, let z): return [("driver", "\(d)"), ("zone", "\(z)")]
+        case .requestRide(let c, let z, let p, let s):
+            return [("client", "\(c)"), ("zone", "\(z)"), ("passengers", "\(p)"), ("shared", "\(s)")]
+        case .reserveRide(let c, let z, let p, let s, let lead):
+            return [("client", "\(c)"), ("zone", "\(z)"), ("passengers", "\(p)"), ("shared", "\(s)"), ("lead", "\(lead)")]
+        case .joinSharedRide(let c, let owner, let p): return [("client", "\(c)"), ("owner", "\(owner)"), ("passengers", "\(p)")]
+        case .modifyReservation(let r, let lead): return [("route", "\(r)"), ("lead", "\(lead)")]
+        case .cancelRoute(let r), .allocateReservation(let r): return [("route", "\(r)")]
+        case .offer(let r, let d): return [("route", "\(r)"), ("driver", "\(d)")]
+        case .pay(let r, let byCard): return [("route", "\(r)"), ("byCard", "\(byCard)")]
+        case .tick: return []
+        }
+    }
+}
+
+extension TaxiAction: CustomStringConvertible {
+    public var description: String {
+        let list = parameters.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
+        return list.isEmpty ? kind.name : "\(kind.name)(\(list))"
+    }
+}
+
+/// The kinds of action, in the fixed order in which enabled actions are listed.
+public enum ActionKind: Int, Sendable, CaseIterable {
+    case confirmClientEmail, confirmDriverEmail, activateDriver, addCard, deleteCard, addTaxi
+    case startWorking, stopWorking, changeZone
+    case requestRide, reserveRide, joinSharedRide, modifyReservation, cancelRoute
+    case offer, accept, decline, answerTimeout, allocateReservation
+    case driverCancel, signalFakeRequest, pickup, pay, complete, interrupt
+    case tick
+
+    public var name: String { String(describing: self) }
+
+    /// Where the operation comes from in the seeds.
+    public var source: String {
+        switch self {
+        case .confirmClientEmail, .confirmDriverEmail: return "000 PF00, PF01, UC01 steps 5-7"
+        case .activateDriver: return "001 #18 (#19), use case 4.3.8"
+        case .addCard: return "000 PF05"
+        case .deleteCard: return "000 PF06"
+        case .addTaxi: return "000 PF07"
+        case .startWorking: return "000 PF08, 1.2; 002 3.2.5"
+        case .stopWorking: return "000 PF08; 002 3.2.5"
+        case .changeZone: return "000 PF27; 002 3.2.5 #4"
+        case .requestRide: return "000 PF09, UC04; 002 3.2.3"
+        case .reserveRide: return "000 PF10 R3, UC05; 002 3.2.6 #7"
+        case .joinSharedRide: return "000 PF09, PF10, UC06; 002 3.2.7"
+        case .modifyReservation: return "000 PF21, UC10"
+        case .cancelRoute: return "000 PF22, UC09; 001 4.3.6"
+        case .offer: return "000 PF12, PF13, UC04 steps 4-5; 002 3.2.3 #4-6"
+        case .accept: return "000 PF14, UC04 6.i; 002 3.2.5"
+        case .decline: return "000 UC04 6.ii, 2.5; 002 3.2.5"
+        case .answerTimeout: return "000 2.5 (30 s); 002 3.2.4 (1 min); 001 4.3.4"
+        case .allocateReservation: return "000 2.5, Part II; 002 3.2.6 #8"
+        case .driverCancel: return "000 PF23; 001 #11, 4.3.7"
+        case .signalFakeRequest: return "001 #13, 4.3.5"
+        case .pickup: return "001 #14; 002 3.2.3 #15-16"
+        case .pay: return "000 PF18, UC07"
+        case .complete: return "000 PF19, UC08; 002 3.2.3 #18"
+        case .interrupt: return "000 PF24, UC08 exception a"
+        case .tick: return "model: time passing"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Checker
+
+/// The myTaxiService model of seeds 000, 001 and 002 as a `Model` the Checker explores.
+public struct MyTaxiModel: Model {
+    public typealias State = World
+    public typealias Action = TaxiAction
+
+    public let scope: Scope
+    public let rules: Rules
+    /// Check the Alloy facts and assertions exactly as the seed writes them, instead of the
+    /// default set where six of them are replaced by corrected versions.
+    public let literal: Bool
+
+    public init(scope: Scope = .ci, literal: Bool = false) {
+        self.scope = scope
+        self.rules = Rules(scope: scope)
+        self.literal = literal
+    }
+
+    public var name: String { "mytaxi" }
+
+    public var initialStates: [World] { [MyTaxiModel.initialWorld(scope)] }
+
+    public static func initialWorld(_ scope: Scope) -> World {
+        var world = World()
+        guard scope.onboarded else { return world }
+        for d in scope.driverIDs {
+            world.drivers[d.index].emailConfirmed = true
+            world.drivers[d.index].activated = true
+            world.taxiOwners[d.index] |= 1 << d.raw
+        }
+        for c in scope.clientIDs {
+            world.clients[c.index].emailConfirmed = true
+            world.clients[c.index].cards = UInt8(min(1, scope.maxCards))
+        }
+        return world
+    }
+
+    public func enabledActions(in state: World, into actions: inout [TaxiAction]) {
+        var transitions: [Transition<TaxiAction, World>] = []
+        rules.transitions(from: state, into: &transitions)
+        actions.append(contentsOf: transitions.map(\.action))
+    }
+
+    public func successors(of state: World, into transitions: inout [Transition<TaxiAction, World>]) {
+        rules.transitions(from: state, into: &transitions)
+    }
+
+    public func successor(of state: World, via action: TaxiAction) -> World? {
+        rules.apply(action, to: state)
+    }
+
+    public var actionKindNames: [String] { ActionKind.allCases.map(\.name) }
+    public func actionKind(of action: TaxiAction) -> Int { action.kind.rawValue }
+
+    /// Decision: the only legitimate end is the clock at its horizon with nothing left to
+    /// do; a state where nothing can happen before then is a deadlock worth reporting.
+    public func isLegalEnd(_ state: World) -> Bool { Int(state.clock) >= scope.horizon }
+
+    public var properties: [Property<MyTaxiModel>] {
+        Catalog.properties(scope: scope, literal: literal)
+    }
+
+    public var supportsSymmetry: Bool { true }
+
+    public func canonicalForm(of state: World) -> World {
+        Symmetry(scope: scope).canonicalForm(of: state)
+    }
+}

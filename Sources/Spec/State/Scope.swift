@@ -1,0 +1,151 @@
+/// The time windows of the seeds, in ticks of `minutesPerTick` minutes.
+///
+/// The abstraction: a tick is the smallest step of time the model sees. An offer's answer
+/// timeout (30 s in 000 2.5, 1 min in 002 3.2.4) is shorter than a tick, so it is not
+/// counted: an outstanding offer is answered, or times out, before the clock moves. What
+/// the rules compare are durations against thresholds, and untimed actions take no time,
+/// so a profile that keeps the thresholds in the same order (fake-request wait ≤ allocation
+/// lead < minimum reservation lead ≤ maximum lead) explores the same orderings of
+/// threshold crossings as the real one. The `compressed` profile does that in a few ticks;
+/// what it loses is the quantity: how much else happens in two real hours.
+public struct Timing: Sendable, Equatable {
+    public var minutesPerTick: Int
+    /// 001 #13: a driver may signal a fake request after waiting 5 minutes.
+    public var fakeWaitTicks: Int
+    /// 000 2.5 and 002 3.2.6 #8: a reservation is allocated 10 minutes before pickup, and
+    /// can be changed or cancelled until then (000 PF21 R3, PF22 R2).
+    public var allocationLeadTicks: Int
+    /// 000 PF10 R3: at least 2 hours ahead.
+    public var minimumLeadTicks: Int
+    /// 002 3.2.6 #7: at most 48 hours ahead (chosen over 004's 3 days: 004 is another product).
+    public var maximumLeadTicks: Int
+
+    /// The seeds' windows with 5-minute ticks.
+    public static let seeds = Timing(minutesPerTick: 5, fakeWaitTicks: 1, allocationLeadTicks: 2,
+                                     minimumLeadTicks: 24, maximumLeadTicks: 576)
+    /// The same order of thresholds in few ticks, for exhaustive search.
+    public static let compressed = Timing(minutesPerTick: 5, fakeWaitTicks: 1, allocationLeadTicks: 2,
+                                          minimumLeadTicks: 3, maximumLeadTicks: 4)
+}
+
+/// The bounds of a check: how many of each entity, how far the clock runs, and which
+/// parameter values the actions explore.
+public struct Scope: Sendable, Equatable {
+    public var name: String
+    public var zones: Int
+    public var drivers: Int
+    public var taxis: Int
+    public var clients: Int
+    public var routesPerClient: Int
+    /// The clock stops at this tick.
+    public var horizon: Int
+    public var maxCards: Int
+    /// Passenger counts a request may carry (000 PF09 R2: 1 to 4).
+    public var passengerChoices: [Int]
+    public var timing: Timing
+    /// Start with every account confirmed and activated, driver i owning taxi i and every
+    /// client holding one card; otherwise start with nobody registered.
+    public var onboarded: Bool
+    /// The deepest level explored; nil for none.
+    public var depth: Int?
+
+    public var routes: Int { clients * routesPerClient }
+
+    /// Leads (in ticks) a reservation or modification may choose: the two ends of the window.
+    public var reservationLeads: [Int] {
+        timing.minimumLeadTicks == timing.maximumLeadTicks
+            ? [timing.minimumLeadTicks] : [timing.minimumLeadTicks, timing.maximumLeadTicks]
+    }
+
+    /// The small default scope a CI run checks in seconds.
+    public static let ci = Scope(
+        name: "ci", zones: 2, drivers: 2, taxis: 2, clients: 2, routesPerClient: 1, horizon: 4,
+        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: nil)
+    /// Accounts from nothing: registration, activation, cards and taxis with one of each.
+    public static let accounts = Scope(
+        name: "accounts", zones: 2, drivers: 1, taxis: 2, clients: 1, routesPerClient: 2, horizon: 4,
+        maxCards: 2, passengerChoices: [2], timing: .compressed, onboarded: false, depth: nil)
+    /// A QA scope: three drivers and clients, minutes to hours.
+    public static let qa = Scope(
+        name: "qa", zones: 2, drivers: 3, taxis: 3, clients: 3, routesPerClient: 1, horizon: 5,
+        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: nil)
+    /// The fixed scope `verify bench` measures.
+    public static let bench = Scope(
+        name: "bench", zones: 2, drivers: 3, taxis: 3, clients: 2, routesPerClient: 1, horizon: 4,
+        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: nil)
+
+    public static let named: [Scope] = [.ci, .accounts, .qa, .bench]
+}
+
+/// A scope setting that cannot be used.
+public struct ScopeError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+}
+
+extension Scope {
+    /// The keys `--set key=value` accepts, with their valid ranges.
+    public static let settableKeys: [(key: String, range: ClosedRange<Int>)] = [
+        ("zones", 1...Capacity.zones), ("drivers", 1...Capacity.drivers), ("taxis", 1...Capacity.taxis),
+        ("clients", 1...Capacity.clients), ("routes", 1...Capacity.routes), ("horizon", 0...200),
+        ("cards", 0...3), ("depth", 0...1000), ("onboarded", 0...1),
+    ]
+
+    /// Applies `key=value`, checking ranges and the capacity of the state.
+    public mutating func set(_ key: String, to value: Int) throws(ScopeError) {
+        guard let entry = Scope.settableKeys.first(where: { $0.key == key }) else {
+            throw ScopeError(description: "unknown scope key '\(key)'; valid keys: \(Scope.settableKeys.map(\.key).joined(separator: ", "))")
+        }
+        guard entry.range.contains(value) else {
+            throw ScopeError(description: "\(key)=\(value) is out of range; \(key) must be in \(entry.range.lowerBound)...\(entry.range.upperBound)")
+        }
+        switch key {
+        case "zones": zones = value
+        case "drivers": drivers = value
+        case "taxis": taxis = value
+        case "clients": clients = value
+        case "routes": routesPerClient = value
+        case "horizon": horizon = value
+        case "cards": maxCards = value
+        case "depth": depth = value
+        case "onboarded": onboarded = value == 1
+        default: break
+        }
+        try validate()
+    }
+
+    public func validate() throws(ScopeError) {
+        if routes > Capacity.routes {
+            throw ScopeError(description: "clients × routes = \(routes) exceeds the state's capacity of \(Capacity.routes) routes")
+        }
+        if onboarded && taxis < drivers {
+            throw ScopeError(description: "an onboarded scope gives driver i taxi i, so it needs taxis >= drivers (got \(taxis) < \(drivers))")
+        }
+        if horizon + timing.maximumLeadTicks > 250 {
+            throw ScopeError(description: "horizon \(horizon) plus the longest reservation lead does not fit the clock")
+        }
+    }
+
+    // The id lists are read in every guard and predicate: they come from constant tables
+    // (slices share storage), never from a fresh array per call.
+    public var zoneIDs: ArraySlice<ZoneID> { IDTables.zones[..<zones] }
+    public var driverIDs: ArraySlice<DriverID> { IDTables.drivers[..<drivers] }
+    public var taxiIDs: ArraySlice<TaxiID> { IDTables.taxis[..<taxis] }
+    public var clientIDs: ArraySlice<ClientID> { IDTables.clients[..<clients] }
+    public var routeIDs: ArraySlice<RouteID> { IDTables.routes[..<routes] }
+
+    public func client(of route: RouteID) -> ClientID { ClientID(route.index / routesPerClient) }
+    public func routes(of client: ClientID) -> [RouteID] {
+        (0..<routesPerClient).map { RouteID(client.index * routesPerClient + $0) }
+    }
+
+    /// Zones lie on a line: the distance between zone i and zone j is |i - j|.
+    public func distance(_ a: ZoneID, _ b: ZoneID) -> Int { abs(a.index - b.index) }
+}
+
+enum IDTables {
+    static let zones = (0..<Capacity.zones).map(ZoneID.init)
+    static let drivers = (0..<Capacity.drivers).map(DriverID.init)
+    static let taxis = (0..<Capacity.taxis).map(TaxiID.init)
+    static let clients = (0..<Capacity.clients).map(ClientID.init)
+    static let routes = (0..<Capacity.routes).map(RouteID.init)
+}

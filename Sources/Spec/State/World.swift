@@ -1,0 +1,162 @@
+import Checker
+
+/// The whole myTaxiService world at one moment: a value type of fixed size with no
+/// pointers, so that it is copied, hashed and compared as raw bytes.
+///
+/// It mirrors the Alloy signatures of seed 000 section 3.8 (User, Client, TaxiDriver,
+/// CreditCard, Zone, TaxiQueue, Taxi, Ride, Route) and adds what a system that runs over
+/// time needs: the request offered and to whom, consecutive refusals, suspension, passengers,
+/// reservation times, a clock, and the dispatcher's waiting line in order of arrival.
+public struct World: Sendable {
+    public var drivers = InlineArray<4, DriverRecord>(repeating: DriverRecord())
+    public var clients = InlineArray<4, ClientRecord>(repeating: ClientRecord())
+    /// Taxi.drivers (its owners, who registered it), as a bit set over drivers.
+    public var taxiOwners = InlineArray<4, UInt8>(repeating: 0)
+    /// Each zone's FIFO queue of (driver, taxi) entries, front first: zone z uses slots
+    /// z*4 ..< z*4 + queueLength[z].
+    public var queueDrivers = InlineArray<12, UInt8>(repeating: noEntity)
+    public var queueTaxis = InlineArray<12, UInt8>(repeating: noEntity)
+    public var queueLength = InlineArray<3, UInt8>(repeating: 0)
+    public var routes = InlineArray<8, RouteRecord>(repeating: RouteRecord())
+    public var rides = InlineArray<8, RideRecord>(repeating: RideRecord())
+    /// Requests waiting for a driver, in order of arrival (002 3.2.3: "processed in order of
+    /// arrival"): immediate requests from the moment they are made, reservations from their
+    /// allocation 10 minutes before pickup.
+    public var dispatchLine = InlineArray<8, UInt8>(repeating: noEntity)
+    public var dispatchCount: UInt8 = 0
+    /// Ticks since the start.
+    public var clock: UInt8 = 0
+
+    public init() {}
+}
+
+extension World: Hashable, StableHashable {
+    public static func == (lhs: World, rhs: World) -> Bool { rawBytesEqual(lhs, rhs) }
+    public func hash(into hasher: inout Hasher) {
+        withUnsafeBytes(of: self) { hasher.combine(bytes: $0) }
+    }
+    public func stableHash(into hasher: inout StableHasher) { hasher.combineRawBytes(of: self) }
+}
+
+// MARK: - Reading the world
+
+extension World {
+    static let queueSlots = 4
+
+    public func driver(_ id: DriverID) -> DriverRecord { drivers[id.index] }
+    public func route(_ id: RouteID) -> RouteRecord { routes[id.index] }
+    public func ride(_ id: RideID) -> RideRecord { rides[id.index] }
+
+    /// The drivers in `zone`'s queue, front first.
+    public func queue(_ zone: ZoneID) -> [DriverID] {
+        (0..<Int(queueLength[zone.index])).map { DriverID(raw: queueDrivers[zone.index * World.queueSlots + $0]) }
+    }
+
+    /// The taxis in `zone`'s queue, in queue order.
+    public func queueTaxiList(_ zone: ZoneID) -> [TaxiID] {
+        (0..<Int(queueLength[zone.index])).map { TaxiID(raw: queueTaxis[zone.index * World.queueSlots + $0]) }
+    }
+
+    public func head(of zone: ZoneID) -> DriverID? {
+        queueLength[zone.index] == 0 ? nil : DriverID(raw: queueDrivers[zone.index * World.queueSlots])
+    }
+
+    /// The zones whose queue holds `driver` (one, if the world is consistent).
+    public func queues(holding driver: DriverID, zones: Int) -> [ZoneID] {
+        (0..<zones).map(ZoneID.init).filter { queue($0).contains(driver) }
+    }
+
+    public func owns(_ driver: DriverID, _ taxi: TaxiID) -> Bool {
+        taxiOwners[taxi.index] & (1 << driver.raw) != 0
+    }
+
+    public var pendingRequests: [RouteID] {
+        (0..<Int(dispatchCount)).map { RouteID(raw: dispatchLine[$0]) }
+    }
+
+    /// The routes of a ride (Alloy Ride.routes).
+    public func routes(of ride: RideID) -> [RouteID] {
+        (0..<Capacity.routes).map(RouteID.init).filter { rides[ride.index].contains($0) }
+    }
+
+    /// The route a driver is offered right now, if any.
+    public func offer(to driver: DriverID, routes count: Int) -> RouteID? {
+        (0..<count).map(RouteID.init).first { routes[$0.index].offeredToRaw == driver.raw }
+    }
+
+    /// The rides a driver has driven or drives, oldest slot first.
+    public func rides(of driver: DriverID) -> [RideID] {
+        (0..<Capacity.routes).map(RideID.init).filter { rides[$0.index].driverRaw == driver.raw }
+    }
+
+    /// A ride with a WAITING or ON_BOARD route.
+    public func isCurrent(_ ride: RideID) -> Bool {
+        routes(of: ride).contains { routes[$0.index].status.isCurrent }
+    }
+
+    /// The driver's ride in progress (the first, if the world is inconsistent).
+    public func currentRide(of driver: DriverID) -> RideID? {
+        rides(of: driver).first { isCurrent($0) }
+    }
+
+    /// Routes that joined `owner`'s shared ride before it was allocated.
+    public func joiners(of owner: RouteID, routes count: Int) -> [RouteID] {
+        (0..<count).map(RouteID.init).filter { routes[$0.index].joinedRaw == owner.raw }
+    }
+}
+
+// MARK: - Changing the world (used by the actions; each keeps the arrays consistent)
+
+extension World {
+    mutating func enqueue(_ driver: DriverID, taxi: TaxiID, in zone: ZoneID) {
+        let length = Int(queueLength[zone.index])
+        precondition(length < World.queueSlots, "queue of \(zone) is full")
+        queueDrivers[zone.index * World.queueSlots + length] = driver.raw
+        queueTaxis[zone.index * World.queueSlots + length] = taxi.raw
+        queueLength[zone.index] += 1
+    }
+
+    /// Removes `driver` from whichever queue holds him; returns the zone, if any.
+    @discardableResult
+    mutating func dequeue(_ driver: DriverID) -> ZoneID? {
+        for zone in 0..<Capacity.zones {
+            let base = zone * World.queueSlots
+            let length = Int(queueLength[zone])
+            guard let position = (0..<length).first(where: { queueDrivers[base + $0] == driver.raw }) else { continue }
+            for slot in position..<(length - 1) {
+                queueDrivers[base + slot] = queueDrivers[base + slot + 1]
+                queueTaxis[base + slot] = queueTaxis[base + slot + 1]
+            }
+            queueDrivers[base + length - 1] = noEntity
+            queueTaxis[base + length - 1] = noEntity
+            queueLength[zone] -= 1
+            return ZoneID(zone)
+        }
+        return nil
+    }
+
+    mutating func appendToDispatchLine(_ route: RouteID, atFront: Bool = false) {
+        precondition(Int(dispatchCount) < Capacity.routes, "dispatch line is full")
+        if atFront {
+            var slot = Int(dispatchCount)
+            while slot > 0 { dispatchLine[slot] = dispatchLine[slot - 1]; slot -= 1 }
+            dispatchLine[0] = route.raw
+        } else {
+            dispatchLine[Int(dispatchCount)] = route.raw
+        }
+        dispatchCount += 1
+    }
+
+    /// The heir of a shared group keeps the owner's place in line.
+    mutating func replaceInDispatchLine(_ route: RouteID, with heir: RouteID) {
+        for slot in 0..<Int(dispatchCount) where dispatchLine[slot] == route.raw { dispatchLine[slot] = heir.raw }
+    }
+
+    mutating func removeFromDispatchLine(_ route: RouteID) {
+        let count = Int(dispatchCount)
+        guard let position = (0..<count).first(where: { dispatchLine[$0] == route.raw }) else { return }
+        for slot in position..<(count - 1) { dispatchLine[slot] = dispatchLine[slot + 1] }
+        dispatchLine[count - 1] = noEntity
+        dispatchCount -= 1
+    }
+}

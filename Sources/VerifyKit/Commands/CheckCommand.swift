@@ -1,0 +1,124 @@
+import Checker
+import Spec
+
+/// `verify check`: explore a model within a scope and report every property.
+struct CheckCommand {
+    static let specs: [OptionSpec] = [
+        .value("model", "NAME", "the model to check (mytaxi)"),
+        .value("target", "TARGET", "spec, reference, conformance or all (default all; reference targets arrive with the Reference)"),
+        .value("scope", "NAME", "a named scope: \(Scope.named.map(\.name).joined(separator: ", ")) (default ci)"),
+        .repeated("set", "KEY=VALUE", "override a scope bound, e.g. --set drivers=3"),
+        .repeated("property", "ID", "check only this property (repeatable); see verify list"),
+        .flag("literal", "check the seed's Alloy facts and assertions exactly as written"),
+        .value("workers", "N", "worker threads (default: all cores)"),
+        .value("symmetry", "on|off", "count states that differ by renaming drivers once (default off)"),
+        .value("max-states", "N", "stop after N distinct states (exit 3, incomplete)"),
+        .value("max-seconds", "S", "stop after S seconds (exit 3, incomplete)"),
+        .value("max-memory", "MB", "stop when the visited set and trace log exceed MB megabytes (exit 3)"),
+        .value("format", "FORMAT", "text or json (default text)"),
+        .value("output", "FILE", "write the report to FILE instead of standard output"),
+        .flag("stop-at-first", "stop after the level of the first violation"),
+        .flag("quiet", "no progress line"),
+        .flag("help", "show this help"),
+    ]
+
+    static let help = """
+        usage: verify check [options]
+
+        Explores every reachable state of the model within the scope, checks every selected
+        property in every state and on every transition, and prints the shortest
+        counterexample for each property that fails.
+
+        examples:
+          swift run -c release verify check
+          swift run -c release verify check --scope qa --set drivers=4 --workers 2
+          swift run -c release verify check --literal --property availableDriverInQueue
+        """
+
+    struct Settings {
+        var scope: Scope
+        var options: ExplorationOptions
+        var literal: Bool
+        var target: String
+        var format: String
+        var output: String?
+        var quiet: Bool
+    }
+
+    static func settings(from parsed: ParsedArguments) throws(UsageError) -> Settings {
+        if let model = parsed.value("model"), model != "mytaxi" {
+            throw UsageError("unknown model '\(model)'; valid models: mytaxi")
+        }
+        let target = try parsed.choice("target", from: ["spec", "reference", "conformance", "all"]) ?? "all"
+        if target == "reference" || target == "conformance" {
+            throw UsageError("--target \(target) is not available yet: the Reference is not part of this build; valid now: spec, all")
+        }
+        var scope: Scope = .ci
+        if let name = parsed.value("scope") {
+            guard let named = Scope.named.first(where: { $0.name == name }) else {
+                throw UsageError("unknown scope '\(name)'; valid scopes: \(Scope.named.map(\.name).joined(separator: ", "))")
+            }
+            scope = named
+        }
+        for assignment in parsed.all("set") {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let value = Int(parts[1]) else {
+                throw UsageError("--set needs KEY=NUMBER, not '\(assignment)'; keys: \(Scope.settableKeys.map(\.key).joined(separator: ", "))")
+            }
+            do { try scope.set(parts[0], to: value) } catch { throw UsageError(error.description) }
+            scope.name += " \(parts[0])=\(value)"
+        }
+        var options = ExplorationOptions()
+        options.maxDepth = scope.depth
+        options.workers = try parsed.integer("workers", in: 1...256) ?? options.workers
+        if let symmetry = try parsed.choice("symmetry", from: ["on", "off"]) { options.symmetry = symmetry == "on" }
+        options.maxStates = try parsed.integer("max-states", in: 1...4_000_000_000)
+        if let seconds = parsed.value("max-seconds") {
+            guard let value = Double(seconds), value > 0, value.isFinite else {
+                throw UsageError("--max-seconds needs a positive number of seconds, not '\(seconds)'")
+            }
+            options.maxSeconds = value
+        }
+        if let megabytes = try parsed.integer("max-memory", in: 1...1_000_000) { options.maxMemoryBytes = megabytes << 20 }
+        options.stopAtFirstViolation = parsed.flag("stop-at-first")
+        let literal = parsed.flag("literal")
+        let ids = parsed.all("property")
+        if !ids.isEmpty {
+            let known = Catalog.properties(scope: scope).map(\.id)
+            for id in ids where !known.contains(id) {
+                throw UsageError("unknown property '\(id)'; run 'verify list' for the \(known.count) valid ids")
+            }
+            options.propertyIDs = ids
+        }
+        let format = try parsed.choice("format", from: ["text", "json"]) ?? "text"
+        return Settings(scope: scope, options: options, literal: literal, target: target == "all" ? "spec" : target,
+                        format: format, output: parsed.value("output"), quiet: parsed.flag("quiet"))
+    }
+
+    static func run(_ parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+        var settings = try settings(from: parsed)
+        if !settings.quiet {
+            let terminal = console.isTerminal
+            settings.options.progressInterval = terminal ? 1 : 10
+            settings.options.progress = { progress in
+                console.status("depth \(progress.depth): \(grouped(progress.generated)) generated, \(grouped(progress.distinct)) distinct, queue \(grouped(progress.queue)), \(grouped(Int(progress.statesPerSecond))) states/s")
+            }
+        }
+        let model = MyTaxiModel(scope: settings.scope, literal: settings.literal)
+        let result: ExplorationResult<MyTaxiModel>
+        do {
+            result = try BreadthFirstExplorer(model: model, options: settings.options).run()
+        } catch {
+            throw UsageError(error.description)
+        }
+        if !settings.quiet && console.isTerminal { console.status("") }
+        let report = CheckReport(target: settings.target, scope: settings.scope, literal: settings.literal, result: result)
+        let text: String
+        switch settings.format {
+        case "json": text = JSONReport.render(report)
+        default: text = TextReport.render(report, colour: console.useColour && settings.output == nil)
+        }
+        try Output.write(text, to: settings.output, console: console)
+        return report.exitCode
+    }
+}

@@ -1,0 +1,55 @@
+/// The `verify` command line as a function: arguments in, text out, an exit code back.
+/// `main` is one call to this, so every path is testable.
+public enum Verify {
+    static let commands = ["check", "list"]
+
+    static let usage = """
+        usage: verify [check|list] [options]
+
+          check   explore the model and check every property (the default command)
+          list    print the property catalogue
+
+        Run 'verify COMMAND --help' for a command's options.
+        exit codes: 0 every checked property holds within the bound; 1 a violation was found;
+                    2 usage or input error; 3 incomplete (a budget stopped the run first)
+        """
+
+    public static func run(arguments: [String], console: Console) -> Int32 {
+        var arguments = arguments
+        var command = "check"
+        if let first = arguments.first, !first.hasPrefix("-") {
+            guard commands.contains(first) else {
+                return usageError(UsageError("unknown command '\(first)'; valid commands: \(commands.joined(separator: ", "))"), help: usage, console: console)
+            }
+            command = first
+            arguments.removeFirst()
+        }
+        let specs = command == "list" ? ListCommand.specs : CheckCommand.specs
+        let help = command == "list" ? ListCommand.help : CheckCommand.help
+        do {
+            let parsed = try ParsedArguments.parse(arguments, specs: specs, positionals: 0)
+            if parsed.flag("help") {
+                console.print(help + "\n\noptions:\n" + optionsHelp(specs))
+                return 0
+            }
+            switch command {
+            case "list": return try ListCommand.run(parsed, console: console)
+            default: return try CheckCommand.run(parsed, console: console)
+            }
+        } catch {
+            return usageError(error, help: help + "\n\noptions:\n" + optionsHelp(specs), console: console)
+        }
+    }
+
+    static func usageError(_ error: UsageError, help: String, console: Console) -> Int32 {
+        console.error("verify: \(error.message)")
+        console.error("")
+        console.error(help)
+        return 2
+    }
+
+    static func optionsHelp(_ specs: [OptionSpec]) -> String {
+        let width = specs.map(\.usage.count).max() ?? 0
+        return specs.map { "  \($0.usage.rightPadded(to: width))  \($0.help)" }.joined(separator: "\n")
+    }
+}
