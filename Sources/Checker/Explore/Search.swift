@@ -95,7 +95,9 @@ struct Search<M: Model> {
                 reason = .firstViolation
                 break
             }
-            if !decided.isEmpty && decided.allSatisfy({ $0 }) && (deadlock != nil || !options.checkDeadlock) {
+            // Once every selected property is decided there is nothing left to learn but a
+            // deadlock; like TLC after its first violation, the search stops.
+            if !decided.isEmpty && decided.allSatisfy({ $0 }) {
                 reason = .allDecided
                 break
             }

@@ -77,7 +77,7 @@ enum SeedAssertions {
             },
             .world("moreThanOneRidePerDriverOneOfThemNotCompleted", .seedAssertion, source: source("moreThanOneRidePerDriverOneOfThemNotCompleted"), symbol: "SeedAssertions.moreThanOneRidePerDriverOneOfThemNotCompleted",
                    checkedByDefault: false,
-                   note: "Literal: for two rides of one driver it forbids a current route in either, so a driver with a finished ride can never take another. Replaced by DriverHasOneCurrentRide.",
+                   note: "Literal: for two rides of one driver it forbids a current route in either, so a driver with a finished ride can never take another. Replaced by the fact driverOneCurrentRide, which says what was meant.",
                    scope: s, "A driver with two rides has no WAITING or ON_BOARD route in either of them.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs {

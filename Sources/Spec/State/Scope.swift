@@ -57,24 +57,29 @@ public struct Scope: Sendable, Equatable {
             ? [timing.minimumLeadTicks] : [timing.minimumLeadTicks, timing.maximumLeadTicks]
     }
 
-    /// The small default scope a CI run checks in seconds.
+    /// The small default scope a CI run checks in seconds: every behaviour of up to 9 steps
+    /// (183,372 states), enough for a ride from request to completion.
     public static let ci = Scope(
-        name: "ci", zones: 2, drivers: 2, taxis: 2, clients: 2, routesPerClient: 1, horizon: 4,
-        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: nil)
-    /// Accounts from nothing: registration, activation, cards and taxis with one of each.
+        name: "ci", zones: 2, drivers: 2, taxis: 2, clients: 1, routesPerClient: 1, horizon: 4,
+        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 9)
+    /// Two clients, one driver: shared rides, joining, the 4-passenger limit.
+    public static let sharing = Scope(
+        name: "sharing", zones: 1, drivers: 1, taxis: 1, clients: 2, routesPerClient: 1, horizon: 4,
+        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 9)
+    /// Accounts from nothing: registration, activation, cards and taxis.
     public static let accounts = Scope(
-        name: "accounts", zones: 2, drivers: 1, taxis: 2, clients: 1, routesPerClient: 2, horizon: 4,
-        maxCards: 2, passengerChoices: [2], timing: .compressed, onboarded: false, depth: nil)
-    /// A QA scope: three drivers and clients, minutes to hours.
+        name: "accounts", zones: 1, drivers: 1, taxis: 2, clients: 1, routesPerClient: 1, horizon: 2,
+        maxCards: 1, passengerChoices: [2], timing: .compressed, onboarded: false, depth: 14)
+    /// A QA scope: two clients and two drivers, minutes rather than seconds.
     public static let qa = Scope(
-        name: "qa", zones: 2, drivers: 3, taxis: 3, clients: 3, routesPerClient: 1, horizon: 5,
-        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: nil)
+        name: "qa", zones: 2, drivers: 2, taxis: 2, clients: 2, routesPerClient: 1, horizon: 4,
+        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 7)
     /// The fixed scope `verify bench` measures.
     public static let bench = Scope(
-        name: "bench", zones: 2, drivers: 3, taxis: 3, clients: 2, routesPerClient: 1, horizon: 4,
-        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: nil)
+        name: "bench", zones: 2, drivers: 2, taxis: 2, clients: 1, routesPerClient: 1, horizon: 4,
+        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 10)
 
-    public static let named: [Scope] = [.ci, .accounts, .qa, .bench]
+    public static let named: [Scope] = [.ci, .sharing, .accounts, .qa, .bench]
 }
 
 /// A scope setting that cannot be used.

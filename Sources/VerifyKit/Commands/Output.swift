@@ -10,8 +10,10 @@ enum Output {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial")
         do {
             try Data((text + "\n").utf8).write(to: temporary)
-            if FileManager.default.fileExists(atPath: url.path) { _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary) }
-            else { try FileManager.default.moveItem(at: temporary, to: url) }
+            // rename(2) replaces the destination atomically: readers see the old file or the new.
+            guard rename(temporary.path, url.path) == 0 else {
+                throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno), userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+            }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw UsageError("cannot write '\(path)': \((error as NSError).localizedDescription)")

@@ -1,0 +1,35 @@
+import Checker
+@testable import Spec
+
+/// Hand-built worlds and small helpers for the Spec tests.
+enum Fixture {
+    static let scope = Scope.ci
+    static var rules: Rules { Rules(scope: scope) }
+
+    /// The onboarded initial world of a scope.
+    static func world(_ scope: Scope = Fixture.scope) -> World { MyTaxiModel.initialWorld(scope) }
+
+    /// Applies actions in order, requiring each to be enabled.
+    static func run(_ actions: [TaxiAction], from start: World? = nil, scope: Scope = Fixture.scope) -> World? {
+        var world = start ?? Fixture.world(scope)
+        let rules = Rules(scope: scope)
+        for action in actions {
+            guard let next = rules.apply(action, to: world) else { return nil }
+            world = next
+        }
+        return world
+    }
+
+    static func property(_ id: String, scope: Scope = Fixture.scope) -> Property<MyTaxiModel> {
+        Catalog.properties(scope: scope).first { $0.id == id }!
+    }
+
+    /// d1 works with t1 in z1, d2 with t2 in z1, and c1 has asked for a ride from z1.
+    static var requested: World {
+        run([.startWorking(DriverID(0), TaxiID(0), ZoneID(0)), .startWorking(DriverID(1), TaxiID(1), ZoneID(0)),
+             .requestRide(ClientID(0), zone: ZoneID(0), passengers: 1, shared: false)])!
+    }
+}
+
+let d1 = DriverID(0), d2 = DriverID(1), t1 = TaxiID(0), t2 = TaxiID(1), z1 = ZoneID(0), z2 = ZoneID(1)
+let c1 = ClientID(0), c2 = ClientID(1), r1 = RouteID(0), r2 = RouteID(1)

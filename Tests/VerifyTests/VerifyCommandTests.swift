@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import VerifyKit
+
+@Suite("The verify command line")
+struct VerifyCommandTests {
+    func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+        let console = Console()
+        let code = Verify.run(arguments: arguments, console: console)
+        return (code, console.standardOutput, console.standardError)
+    }
+
+    @Test("Bad command lines get one line naming the problem, the usage, and exit 2", arguments: [
+        (["frobnicate"], "unknown command 'frobnicate'; valid commands: check, list"),
+        (["check", "--colour"], "unknown option '--colour'; valid options:"),
+        (["check", "--workers"], "--workers needs a value (N)"),
+        (["check", "--workers", "zero"], "--workers needs a whole number from 1 to 256, not 'zero'"),
+        (["check", "--scope", "huge"], "unknown scope 'huge'; valid scopes: ci, sharing, accounts, qa, bench"),
+        (["check", "--set", "drivers=9"], "drivers=9 is out of range; drivers must be in 1...4"),
+        (["check", "--set", "clients=4", "--set", "routes=3"], "clients × routes = 12 exceeds the state's capacity of 8 routes"),
+        (["check", "--set", "nonsense"], "--set needs KEY=NUMBER, not 'nonsense'"),
+        (["check", "--property", "NoSuchThing"], "unknown property 'NoSuchThing'"),
+        (["check", "--format", "yaml"], "--format 'yaml' is not one of: text, json"),
+        (["check", "--model", "uber"], "unknown model 'uber'; valid models: mytaxi"),
+        (["check", "--max-seconds", "-1"], "--max-seconds needs a positive number of seconds, not '-1'"),
+        (["check", "--workers", "2", "--workers", "3"], "--workers is given twice"),
+        (["check", "extra"], "unexpected argument 'extra'"),
+        (["check", "-x"], "unknown option '-x'"),
+        (["list", "--format", "pdf"], "--format 'pdf' is not one of: text, markdown, json"),
+    ])
+    func badInput(arguments: [String], message: String) {
+        let result = run(arguments)
+        #expect(result.code == 2)
+        let firstLine = result.err.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(firstLine.hasPrefix("verify: "))
+        #expect(firstLine.contains(message), "got: \(firstLine)")
+        #expect(result.err.contains("usage: verify"))
+        #expect(result.out.isEmpty)
+    }
+
+    @Test("A small check that holds exits 0 and reports every property")
+    func holds() {
+        let result = run(["check", "--quiet", "--scope", "accounts", "--set", "depth=6"])
+        #expect(result.code == 0)
+        #expect(result.out.contains("busyDriverNotInQueue"))
+        #expect(result.out.contains("result: holds"))
+    }
+
+    @Test("A violation exits 1 and prints the shortest trace with what changed")
+    func violation() {
+        let result = run(["check", "--quiet", "--literal", "--property", "busyDriverHasACurrentRide",
+                          "--set", "routes=2", "--set", "zones=1", "--set", "drivers=1", "--set", "depth=10"])
+        #expect(result.code == 1)
+        #expect(result.out.contains("busyDriverHasACurrentRide violated: 9 steps"))
+        #expect(result.out.contains("accept(driver: d1)"))
+        #expect(result.out.contains("d1 AVAILABLE→BUSY"))
+        #expect(result.out.contains("result: violated"))
+    }
+
+    @Test("A budget that stops the run exits 3 and says incomplete")
+    func incomplete() {
+        let result = run(["check", "--quiet", "--max-states", "50", "--format", "json"])
+        #expect(result.code == 3)
+        #expect(result.out.contains("\"result\": \"incomplete\""))
+        #expect(result.out.contains("\"stopReason\": \"state budget\""))
+    }
+
+    @Test("Help is generated from the option declarations")
+    func help() {
+        let result = run(["check", "--help"])
+        #expect(result.code == 0)
+        for spec in CheckCommand.specs { #expect(result.out.contains("--\(spec.name)")) }
+    }
+
+    @Test("The committed catalogue is exactly what the code generates")
+    func catalogueIsCurrent() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let committed = try String(contentsOf: root.appendingPathComponent("Invariants/mytaxi.md"), encoding: .utf8)
+        let generated = run(["list", "--format", "markdown"]).out
+        #expect(committed == generated, "regenerate with: swift run verify list --format markdown --output Invariants/mytaxi.md")
+    }
+}
