@@ -12,11 +12,7 @@ enum SeedAssertions {
         return [
             .world("noConfirmedClientWithSomeCCOrRoute", .seedAssertion, source: source("noConfirmedClientWithSomeCCOrRoute"), symbol: "SeedAssertions.noConfirmedClientWithSomeCCOrRoute", scope: s,
                    "No client without a confirmed email has a credit card or a route.") { world, scope, check in
-                let view = AlloyView(world: world, scope: scope)
-                for c in scope.clientIDs where !world.clients[c.index].emailConfirmed {
-                    let routes = view.routes.filter { view.client(of: $0) == c }
-                    check.expect(world.clients[c.index].cards == 0 && routes.isEmpty, "unconfirmed client \(c) has \(world.clients[c.index].cards) card(s) and routes \(list(routes))")
-                }
+                SharedChecks.unconfirmedClientHasNothing(world, scope, &check)
             },
             .world("noConfirmedDriverNotOFFLINEOrWithSomeRide", .seedAssertion, source: source("noConfirmedDriverNotOFFLINEOrWithSomeRide"), symbol: "SeedAssertions.noConfirmedDriverNotOFFLINEOrWithSomeRide", scope: s,
                    "No driver without a confirmed email is AVAILABLE, BUSY or has a ride.") { world, scope, check in
@@ -49,11 +45,7 @@ enum SeedAssertions {
             },
             .world("sameClientmoreRouteInSameRide", .seedAssertion, source: source("sameClientmoreRouteInSameRide"), symbol: "SeedAssertions.sameClientmoreRouteInSameRide", scope: s,
                    "No ride carries two routes of the same client.") { world, scope, check in
-                let view = AlloyView(world: world, scope: scope)
-                for ride in view.rides {
-                    let clients = view.routes(of: ride).map(view.client(of:))
-                    check.expect(Set(clients).count == clients.count, "\(ride) carries two routes of one client: \(list(clients))")
-                }
+                SharedChecks.rideHasOneRoutePerClient(world, scope, &check)
             },
             .world("notAllocatedRouteAllocated", .seedAssertion, source: source("notAllocatedRouteAllocated"), symbol: "SeedAssertions.notAllocatedRouteAllocated", scope: s,
                    "No NOT_ALLOCATED route has a ride.") { world, scope, check in
@@ -103,12 +95,7 @@ enum SeedAssertions {
             },
             .world("notSharedRideShared", .seedAssertion, source: source("notSharedRideShared"), symbol: "SeedAssertions.notSharedRideShared", scope: s,
                    "In a ride with two or more routes every route is shared.") { world, scope, check in
-                let view = AlloyView(world: world, scope: scope)
-                for ride in view.rides {
-                    let members = view.routes(of: ride)
-                    guard members.count >= 2 else { continue }
-                    for r in members { check.expect(world.routes[r.index].isShared, "\(ride) carries \(list(members)) but \(r) is not shared") }
-                }
+                SharedChecks.multiRouteRideIsShared(world, scope, &check)
             },
             .world("show", .seedCommand, kind: .reachability, source: "000 3.8.1 pred show, run show for 7", symbol: "SeedAssertions.show",
                    checkedByDefault: false,

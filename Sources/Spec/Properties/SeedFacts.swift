@@ -12,12 +12,7 @@ enum SeedFacts {
         return [
             .world("activeClientIsConfirmed", .seedFact, source: source("activeClientIsConfirmed"), symbol: "SeedFacts.activeClientIsConfirmed", scope: s,
                    "A client whose email is not confirmed has no credit card and no route.") { world, scope, check in
-                let view = AlloyView(world: world, scope: scope)
-                for c in scope.clientIDs where !world.clients[c.index].emailConfirmed {
-                    let routes = view.routes.filter { view.client(of: $0) == c }
-                    check.expect(world.clients[c.index].cards == 0 && routes.isEmpty,
-                                 "client \(c) has not confirmed the email but has \(world.clients[c.index].cards) card(s) and routes \(list(routes))")
-                }
+                SharedChecks.unconfirmedClientHasNothing(world, scope, &check)
             },
             .world("activeTaxiDriverIsConfirmed", .seedFact, source: source("activeTaxiDriverIsConfirmed"), symbol: "SeedFacts.activeTaxiDriverIsConfirmed", scope: s,
                    "A driver whose email is not confirmed owns no taxi, drives no ride and is OFFLINE.") { world, scope, check in
@@ -112,14 +107,7 @@ enum SeedFacts {
             },
             .world("isSharedConsistency", .seedFact, source: source("isSharedConsistency"), symbol: "SeedFacts.isSharedConsistency", scope: s,
                    "A ride with two or more routes has only shared routes.") { world, scope, check in
-                let view = AlloyView(world: world, scope: scope)
-                for ride in view.rides {
-                    let members = view.routes(of: ride)
-                    guard members.count >= 2 else { continue }
-                    for r in members {
-                        check.expect(world.routes[r.index].isShared, "\(ride) carries routes \(list(members)) but route \(r) did not ask to share")
-                    }
-                }
+                SharedChecks.multiRouteRideIsShared(world, scope, &check)
             },
             .world("sharedRideWithOneCompleted", .seedFact, source: source("sharedRideWithOneCompleted"), symbol: "SeedFacts.sharedRideWithOneCompleted", scope: s,
                    "No ride has one route COMPLETED and another WAITING.") { world, scope, check in
@@ -181,10 +169,7 @@ enum SeedFacts {
                         check.expect(listed == pointsTo, listed ? "\(ride) lists route \(r) but the route's ride is \(world.routes[r.index].ride.map(String.init(describing:)) ?? "none")" : "route \(r) names \(ride) but the ride does not list it")
                     }
                 }
-                for ride in view.rides {
-                    let clients = view.routes(of: ride).map(view.client(of:))
-                    check.expect(Set(clients).count == clients.count, "\(ride) carries two routes of one client: \(list(clients))")
-                }
+                SharedChecks.rideHasOneRoutePerClient(world, scope, &check)
             },
             .world("clientOneCurrentRoute", .seedFact, source: source("clientOneCurrentRoute"), symbol: "SeedFacts.clientOneCurrentRoute", scope: s,
                    "No client has two routes that are WAITING or ON_BOARD.") { world, scope, check in
@@ -237,5 +222,37 @@ enum SeedFacts {
                 }
             },
         ]
+    }
+}
+
+/// Predicates the seed states twice, once as a fact and once as an assertion under another
+/// Alloy name: both properties stay (each keeps its id), the check is written once.
+enum SharedChecks {
+    static func unconfirmedClientHasNothing(_ world: World, _ scope: Scope, _ check: inout Check) {
+        let view = AlloyView(world: world, scope: scope)
+        for c in scope.clientIDs where !world.clients[c.index].emailConfirmed {
+            let routes = view.routes.filter { view.client(of: $0) == c }
+            check.expect(world.clients[c.index].cards == 0 && routes.isEmpty,
+                         "client \(c) has not confirmed the email but has \(world.clients[c.index].cards) card(s) and routes \(list(routes))")
+        }
+    }
+
+    static func multiRouteRideIsShared(_ world: World, _ scope: Scope, _ check: inout Check) {
+        let view = AlloyView(world: world, scope: scope)
+        for ride in view.rides {
+            let members = view.routes(of: ride)
+            guard members.count >= 2 else { continue }
+            for r in members {
+                check.expect(world.routes[r.index].isShared, "\(ride) carries routes \(list(members)) but route \(r) did not ask to share")
+            }
+        }
+    }
+
+    static func rideHasOneRoutePerClient(_ world: World, _ scope: Scope, _ check: inout Check) {
+        let view = AlloyView(world: world, scope: scope)
+        for ride in view.rides {
+            let clients = view.routes(of: ride).map(view.client(of:))
+            check.expect(Set(clients).count == clients.count, "\(ride) carries two routes of one client: \(list(clients))")
+        }
     }
 }
