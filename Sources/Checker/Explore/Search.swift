@@ -67,7 +67,7 @@ struct Search<M: Model> {
 
         var reason: StopReason = .exhausted
         while !frontier.isEmpty {
-            if let stop = stopBeforeLevel(queue: frontier.count) { reason = stop; break }
+            if let stop = stopBeforeLevel() { reason = stop; break }
             let outputs = expandLevel(frontier: frontier, ids: ids)
             if levelCutShort || budgetStop() != nil { reason = budgetStop() ?? .timeBudget; mergeFindings(outputs); break }
             var next: [M.State] = []
@@ -106,7 +106,7 @@ struct Search<M: Model> {
         return result(reason: reason)
     }
 
-    func stopBeforeLevel(queue: Int) -> StopReason? {
+    func stopBeforeLevel() -> StopReason? {
         if let bound = options.maxDepth, depth >= bound { return .depthBound }
         return budgetStop()
     }

@@ -28,11 +28,6 @@ public struct Trace<M: Model>: Sendable {
     public func state(before index: Int) -> M.State {
         index == 0 ? initial : steps[index - 1].state
     }
-
-    /// The first `count` steps.
-    public func prefix(_ count: Int) -> Trace {
-        Trace(initialIndex: initialIndex, initial: initial, steps: Array(steps.prefix(count)))
-    }
 }
 
 /// A step of a replayed trace that cannot be taken.
