@@ -139,6 +139,100 @@ struct ActionTests {
         #expect(later.queue(z1) == [d2, d1])
     }
 
+    @Test("Accounts: confirming, activating, cards and taxis, each once and in order")
+    func accounts() throws {
+        let empty = World()
+        let confirmed = try #require(rules.apply(.confirmClientEmail(c1), to: empty))
+        #expect(confirmed.clients[c1.index].emailConfirmed)
+        #expect(rules.apply(.confirmClientEmail(c1), to: confirmed) == nil, "already confirmed")
+        #expect(rules.apply(.addCard(c1), to: empty) == nil, "unconfirmed clients store no card")
+        let carded = try #require(rules.apply(.addCard(c1), to: confirmed))
+        #expect(carded.clients[c1.index].cards == 1)
+        #expect(rules.apply(.addCard(c1), to: carded) == nil, "the scope allows one card")
+        #expect(rules.apply(.deleteCard(c1), to: carded)?.clients[c1.index].cards == 0)
+        #expect(rules.apply(.deleteCard(c1), to: confirmed) == nil, "no card to delete")
+        #expect(rules.apply(.activateDriver(d1), to: empty) == nil, "an unconfirmed account has not asked")
+        let driver = try #require(Fixture.run([.confirmDriverEmail(d1), .activateDriver(d1)], from: empty))
+        #expect(driver.drivers[d1.index].activated)
+        #expect(rules.apply(.addTaxi(d1, t2), to: empty) == nil, "only activated drivers register taxis")
+        let owner = try #require(rules.apply(.addTaxi(d1, t2), to: driver))
+        #expect(owner.owns(d1, t2) && !owner.owns(d1, t1))
+        #expect(rules.apply(.addTaxi(d1, t2), to: owner) == nil, "already his")
+    }
+
+    @Test("Stopping work and changing zone: only while AVAILABLE; the offer held is withdrawn")
+    func stopAndMove() throws {
+        let offered = try #require(rules.apply(.offer(r1, d1), to: Fixture.requested))
+        let moved = try #require(rules.apply(.changeZone(d1, z2), to: offered))
+        #expect(moved.queue(z1) == [d2] && moved.queue(z2) == [d1])
+        #expect(moved.drivers[d1.index].zone == z2)
+        #expect(moved.routes[r1.index].offeredTo == nil && moved.drivers[d1.index].refusals == 0, "withdrawn, not refused")
+        #expect(rules.apply(.changeZone(d1, z1), to: offered) == nil, "already in z1")
+        let stopped = try #require(rules.apply(.stopWorking(d1), to: offered))
+        #expect(stopped.drivers[d1.index].status == .offline && stopped.queue(z1) == [d2])
+        let busy = try #require(rules.apply(.accept(d1), to: offered))
+        #expect(rules.apply(.stopWorking(d1), to: busy) == nil && rules.apply(.changeZone(d1, z2), to: busy) == nil)
+    }
+
+    @Test("Modifying a reservation: inside the window, while changeable, to a different time")
+    func modifyReservation() throws {
+        let reserved = try #require(Fixture.run([.reserveRide(c1, zone: z1, passengers: 1, shared: false, lead: 3)]))
+        #expect(rules.apply(.modifyReservation(r1, lead: 4), to: reserved)?.routes[r1.index].pickupAt == 4)
+        #expect(rules.apply(.modifyReservation(r1, lead: 3), to: reserved) == nil, "the same time is no change")
+        #expect(rules.apply(.modifyReservation(r1, lead: 5), to: reserved) == nil, "beyond the maximum lead")
+        let due = try #require(rules.apply(.tick, to: reserved))
+        #expect(rules.apply(.modifyReservation(r1, lead: 4), to: due) != nil, "exactly 10 minutes left")
+        let allocated = try #require(rules.apply(.allocateReservation(r1), to: due))
+        #expect(rules.apply(.modifyReservation(r1, lead: 4), to: allocated) == nil, "allocated")
+    }
+
+    @Test("Pickup and payment: pickup only before it happened; payment once, by card only with a card")
+    func pickupAndPay() throws {
+        let accepted = try #require(Fixture.run([.offer(r1, d1), .accept(d1)], from: Fixture.requested))
+        #expect(rules.apply(.pay(r1, byCard: false), to: Fixture.requested) == nil, "nothing to pay before a ride")
+        let onBoard = try #require(rules.apply(.pickup(d1), to: accepted))
+        #expect(onBoard.routes[r1.index].status == .onBoard)
+        #expect(rules.apply(.pickup(d1), to: onBoard) == nil, "already aboard")
+        let paid = try #require(rules.apply(.pay(r1, byCard: false), to: onBoard))
+        #expect(paid.routes[r1.index].paid)
+        #expect(rules.apply(.pay(r1, byCard: true), to: paid) == nil, "paid once")
+        var cardless = onBoard
+        cardless.clients[c1.index].cards = 0
+        #expect(rules.apply(.pay(r1, byCard: true), to: cardless) == nil)
+        #expect(rules.apply(.pay(r1, byCard: false), to: cardless) != nil, "cash is always accepted")
+    }
+
+    @Test("Every action kind has a test that applies it")
+    func everyKindApplied() throws {
+        // A run that fires every kind once, in a scope with room for sharing and accounts.
+        var scope = Scope.ci
+        scope.clients = 2
+        scope.routesPerClient = 2  // c1 owns r1 and r2, c2 owns r3 and r4
+        scope.onboarded = false
+        let r3 = RouteID(2), r4 = RouteID(3)
+        let rules = Rules(scope: scope)
+        let steps: [TaxiAction] = [
+            .confirmClientEmail(c1), .confirmClientEmail(c2), .confirmDriverEmail(d1), .activateDriver(d1),
+            .addCard(c1), .deleteCard(c1), .addCard(c1), .addTaxi(d1, t1),
+            .startWorking(d1, t1, z1), .changeZone(d1, z2), .stopWorking(d1), .startWorking(d1, t1, z1),
+            .reserveRide(c1, zone: z1, passengers: 1, shared: true, lead: 3), .modifyReservation(r1, lead: 4),
+            .joinSharedRide(c2, owner: r1, passengers: 1), .cancelRoute(r3),
+            .tick, .tick, .allocateReservation(r1), .offer(r1, d1), .decline(d1), .offer(r1, d1), .answerTimeout(d1),
+            .offer(r1, d1), .accept(d1), .driverCancel(d1), .startWorking(d1, t1, z1), .offer(r1, d1), .accept(d1),
+            .tick, .signalFakeRequest(d1),
+            .requestRide(c2, zone: z1, passengers: 2, shared: false), .offer(r4, d1), .accept(d1), .pickup(d1),
+            .interrupt(d1, at: z2),
+        ]
+        var world = MyTaxiModel.initialWorld(scope)
+        var kinds = Set<ActionKind>()
+        for (number, step) in steps.enumerated() {
+            world = try #require(rules.apply(step, to: world), "step \(number + 1), \(step), is not enabled")
+            kinds.insert(step.kind)
+        }
+        let missing = Set(ActionKind.allCases).subtracting(kinds).subtracting([.pay, .complete])
+        #expect(missing.isEmpty, "never applied: \(missing)")
+    }
+
     @Test("Every enabled action has a successor and listing order is stable")
     func listing() {
         let model = MyTaxiModel()
