@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(name: "CheckerTests", dependencies: ["Checker"], swiftSettings: strict),
         .testTarget(name: "SpecTests", dependencies: ["Spec", "Checker"], swiftSettings: strict),
         .testTarget(name: "ReferenceTests", dependencies: ["Reference", "Harness", "Spec", "Checker"], swiftSettings: strict),
-        .testTarget(name: "VerifyTests", dependencies: ["VerifyKit", "Checker", "Spec"], swiftSettings: strict),
+        .testTarget(name: "VerifyTests", dependencies: ["VerifyKit", "Checker", "Spec", "Harness", "Reference"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

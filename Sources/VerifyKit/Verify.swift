@@ -10,7 +10,8 @@ public enum Verify {
           list    print the property catalogue
 
         Run 'verify COMMAND --help' for a command's options.
-        exit codes: 0 every checked property holds within the bound; 1 a violation was found;
+        exit codes: 0 every checked property holds within the bound; 1 a violation or a
+                    conformance divergence was found;
                     2 usage or input error; 3 incomplete (a budget stopped the run first)
         """
 

@@ -27,6 +27,10 @@ struct VerifyCommandTests {
         (["check", "extra"], "unexpected argument 'extra'"),
         (["check", "-x"], "unknown option '-x'"),
         (["list", "--format", "pdf"], "--format 'pdf' is not one of: text, markdown, json"),
+        (["check", "--inject", "gremlins"], "unknown fault 'gremlins'; valid faults: acceptLeavesDriverQueued,"),
+        (["check", "--target", "spec", "--inject", "joinAfterPickup"], "--inject plants a bug in the Reference, so it needs --target reference, conformance or all, not spec"),
+        (["check", "--target", "everything"], "--target 'everything' is not one of: spec, reference, conformance, all"),
+        (["list", "--actions", "--faults"], "--actions and --faults each choose what to list; give one"),
     ])
     func badInput(arguments: [String], message: String) {
         let result = run(arguments)

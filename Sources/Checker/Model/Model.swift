@@ -13,7 +13,7 @@ public protocol Model: Sendable {
     associatedtype State: Hashable & Sendable & StableHashable
     associatedtype Action: Hashable & Sendable & CustomStringConvertible
 
-    /// The model's name as the command line spells it (`mytaxi`).
+    /// The model's name as the command line spells it.
     var name: String { get }
 
     /// The states every behaviour starts in; usually one.

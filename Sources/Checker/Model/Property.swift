@@ -35,7 +35,7 @@ public struct Property<M: Model>: Sendable {
 
     public let id: String
     public let kind: PropertyKind
-    /// A grouping the model chooses (for myTaxi: seed fact, seed assertion, corrected, ...).
+    /// A grouping the model chooses (seed fact, corrected, rule, ...).
     public let group: String
     /// One sentence in plain words.
     public let statement: String

@@ -41,7 +41,7 @@ extension World: Hashable, StableHashable {
 // MARK: - Reading the world
 
 extension World {
-    static let queueSlots = 4
+    public static let queueSlots = 4
 
     public func driver(_ id: DriverID) -> DriverRecord { drivers[id.index] }
     public func route(_ id: RouteID) -> RouteRecord { routes[id.index] }

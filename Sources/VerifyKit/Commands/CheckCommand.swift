@@ -1,11 +1,14 @@
 import Checker
+import Harness
+import Reference
 import Spec
 
 /// `verify check`: explore a model within a scope and report every property.
 struct CheckCommand {
     static let specs: [OptionSpec] = [
         .value("model", "NAME", "the model to check (mytaxi)"),
-        .value("target", "TARGET", "spec, reference, conformance or all (default all; reference targets arrive with the Reference)"),
+        .value("target", "TARGET", "spec, reference, conformance or all (default all)"),
+        .value("inject", "FAULT", "plant a named bug in the Reference (see verify list --faults)"),
         .value("scope", "NAME", "a named scope: \(Scope.named.map(\.name).joined(separator: ", ")) (default ci)"),
         .repeated("set", "KEY=VALUE", "override a scope bound, e.g. --set drivers=3"),
         .repeated("property", "ID", "check only this property (repeatable); see verify list"),
@@ -33,6 +36,7 @@ struct CheckCommand {
           swift run -c release verify check
           swift run -c release verify check --scope qa --set drivers=4 --workers 2
           swift run -c release verify check --literal --property availableDriverInQueue
+          swift run -c release verify check --target conformance --inject acceptLeavesDriverQueued
         """
 
     struct Settings {
@@ -40,6 +44,7 @@ struct CheckCommand {
         var options: ExplorationOptions
         var literal: Bool
         var target: String
+        var fault: Fault?
         var format: String
         var output: String?
         var quiet: Bool
@@ -50,8 +55,13 @@ struct CheckCommand {
             throw UsageError("unknown model '\(model)'; valid models: mytaxi")
         }
         let target = try parsed.choice("target", from: ["spec", "reference", "conformance", "all"]) ?? "all"
-        if target == "reference" || target == "conformance" {
-            throw UsageError("--target \(target) is not available yet: the Reference is not part of this build; valid now: spec, all")
+        var fault: Fault?
+        if let name = parsed.value("inject") {
+            guard let named = Fault(rawValue: name) else {
+                throw UsageError("unknown fault '\(name)'; valid faults: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard target != "spec" else { throw UsageError("--inject plants a bug in the Reference, so it needs --target reference, conformance or all, not spec") }
+            fault = named
         }
         var scope: Scope = .ci
         if let name = parsed.value("scope") {
@@ -84,14 +94,15 @@ struct CheckCommand {
         let literal = parsed.flag("literal")
         let ids = parsed.all("property")
         if !ids.isEmpty {
-            let known = Catalog.properties(scope: scope).map(\.id)
+            let adapter = ReferenceAdapter(model: MyTaxiModel(scope: scope, literal: literal))
+            let known = ImplementationModel(adapter: adapter).properties.map(\.id) + ConformanceModel(adapter: adapter).properties.map(\.id)
             for id in ids where !known.contains(id) {
                 throw UsageError("unknown property '\(id)'; run 'verify list' for the \(known.count) valid ids")
             }
             options.propertyIDs = ids
         }
         let format = try parsed.choice("format", from: ["text", "json"]) ?? "text"
-        return Settings(scope: scope, options: options, literal: literal, target: target == "all" ? "spec" : target,
+        return Settings(scope: scope, options: options, literal: literal, target: target, fault: fault,
                         format: format, output: parsed.value("output"), quiet: parsed.flag("quiet"))
     }
 
@@ -105,14 +116,33 @@ struct CheckCommand {
             }
         }
         let model = MyTaxiModel(scope: settings.scope, literal: settings.literal)
-        let result: ExplorationResult<MyTaxiModel>
-        do {
-            result = try BreadthFirstExplorer(model: model, options: settings.options).run()
-        } catch {
-            throw UsageError(error.description)
+        let adapter = ReferenceAdapter(model: model, fault: settings.fault)
+        let targets = settings.target == "all" ? ["spec", "reference", "conformance"] : [settings.target]
+        var runs: [TargetRun] = []
+        for target in targets {
+            var options = settings.options
+            // Symmetry is the Spec's: the Reference's states are not canonicalised.
+            if target != "spec" && settings.target == "all" { options.symmetry = false }
+            switch target {
+            case "spec":
+                guard let ids = selected(options.propertyIDs, among: model.properties.map(\.id)) else { continue }
+                options.propertyIDs = ids
+                runs.append(try explore(model, options, target: target) { $0 })
+            case "reference":
+                let alone = ImplementationModel(adapter: adapter)
+                guard let ids = selected(options.propertyIDs, among: alone.properties.map(\.id)) else { continue }
+                options.propertyIDs = ids
+                runs.append(try explore(alone, options, target: target) { $0.key })
+            default:
+                let conformance = ConformanceModel(adapter: adapter)
+                guard let ids = selected(options.propertyIDs, among: conformance.properties.map(\.id)) else { continue }
+                options.propertyIDs = ids
+                runs.append(try explore(conformance, options, target: target) { $0.key })
+            }
         }
         if !settings.quiet && console.isTerminal { console.status("") }
-        let report = CheckReport(target: settings.target, scope: settings.scope, literal: settings.literal, result: result)
+        let report = CheckReport(target: settings.target, scope: settings.scope, literal: settings.literal,
+                                 fault: settings.fault?.rawValue, runs: runs)
         let text: String
         switch settings.format {
         case "json": text = JSONReport.render(report)
@@ -121,4 +151,22 @@ struct CheckCommand {
         try Output.write(text, to: settings.output, console: console)
         return report.exitCode
     }
+
+    /// The ids a target checks: all when none were asked for; nil when every id asked for
+    /// belongs to other targets, and this one is skipped.
+    static func selected(_ ids: [String]?, among known: [String]) -> [String]?? {
+        guard let ids else { return .some(nil) }
+        let mine = ids.filter(known.contains)
+        return mine.isEmpty ? nil : .some(mine)
+    }
+
+    static func explore<M: Model>(_ model: M, _ options: ExplorationOptions, target: String,
+                                  world: (M.State) -> World) throws(UsageError) -> TargetRun where M.Action == TaxiAction {
+        do {
+            return TargetRun(target: target, result: try BreadthFirstExplorer(model: model, options: options).run(), world: world)
+        } catch {
+            throw UsageError("\(target): \(error.description)")
+        }
+    }
 }
+

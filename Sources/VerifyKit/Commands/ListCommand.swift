@@ -1,4 +1,6 @@
 import Checker
+import Harness
+import Reference
 import Spec
 
 /// `verify list`: the property catalogue, generated from the declarations in Spec.
@@ -8,6 +10,7 @@ struct ListCommand {
         .value("format", "FORMAT", "text, markdown or json (default text)"),
         .value("output", "FILE", "write the catalogue to FILE"),
         .flag("actions", "list the actions instead of the properties"),
+        .flag("faults", "list the faults --inject can plant in the Reference, and what catches each"),
         .flag("help", "show this help"),
     ]
 
@@ -20,6 +23,7 @@ struct ListCommand {
         examples:
           swift run verify list
           swift run verify list --format markdown --output Invariants/mytaxi.md
+          swift run verify list --faults
         """
 
     static func run(_ parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
@@ -29,8 +33,16 @@ struct ListCommand {
         let format = try parsed.choice("format", from: ["text", "markdown", "json"]) ?? "text"
         let properties = Catalog.properties(scope: .ci)
         let text: String
+        if parsed.flag("actions") && parsed.flag("faults") {
+            throw UsageError("--actions and --faults each choose what to list; give one")
+        }
         if parsed.flag("actions") {
             text = ActionKind.allCases.map { "\($0.name.rightPadded(to: 22)) \($0.source)" }.joined(separator: "\n")
+        } else if parsed.flag("faults") {
+            let width = Fault.allCases.map(\.rawValue.count).max() ?? 0
+            text = FaultCatalog.entries.map { entry in
+                "\(entry.fault.rawValue.rightPadded(to: width))  \(entry.fault.area.rightPadded(to: 12)) caught by \(entry.target) \(entry.property) in scope \(entry.scope), \(entry.steps) steps\n\("".rightPadded(to: width))  \(entry.fault.summary)"
+            }.joined(separator: "\n")
         } else {
             switch format {
             case "markdown": text = CatalogDocument.markdown(properties)
@@ -78,6 +90,29 @@ public enum CatalogDocument {
             }
             lines.append("")
         }
+        lines.append("## Properties of the Reference implementation (\(FareProperties.all.count))")
+        lines.append("")
+        lines.append("Checked on the Reference's own state when it is explored alone (`--target reference`), beside every property above on its abstraction.")
+        lines.append("")
+        lines.append("| id | statement | source |")
+        lines.append("| --- | --- | --- |")
+        for property in FareProperties.all { lines.append("| `\(property.id)` | \(property.statement) | \(property.source) |") }
+        lines.append("")
+        let conformance = ConformanceModel(adapter: ReferenceAdapter(model: MyTaxiModel())).properties
+        lines.append("## Conformance of the Reference to the Spec (\(conformance.count))")
+        lines.append("")
+        lines.append("| id | kind | statement |")
+        lines.append("| --- | --- | --- |")
+        for property in conformance { lines.append("| `\(property.id)` | \(property.kind.rawValue) | \(property.statement) |") }
+        lines.append("")
+        lines.append("## Faults that `--inject` plants in the Reference (\(FaultCatalog.entries.count))")
+        lines.append("")
+        lines.append("| fault | area | the bug | caught by | scope | steps |")
+        lines.append("| --- | --- | --- | --- | --- | --- |")
+        for entry in FaultCatalog.entries {
+            lines.append("| `\(entry.fault.rawValue)` | \(entry.fault.area) | \(entry.fault.summary) | \(entry.target): `\(entry.property)` | \(entry.scope) | \(entry.steps) |")
+        }
+        lines.append("")
         lines.append("## Actions (\(ActionKind.allCases.count))")
         lines.append("")
         lines.append("| action | source |")

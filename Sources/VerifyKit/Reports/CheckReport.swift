@@ -1,25 +1,22 @@
 import Checker
 import Spec
 
-/// What `verify check` ran and found, in the terms every report format shares.
+/// What `verify check` ran and found: one run per target, in the order they ran.
 struct CheckReport {
     let target: String
     let scope: Scope
     let literal: Bool
-    let result: ExplorationResult<MyTaxiModel>
+    let fault: String?
+    let runs: [TargetRun]
 
     var verdict: String {
-        if result.hasFinding { return "violated" }
-        return result.isComplete ? "holds" : "incomplete"
+        if runs.contains(where: \.hasFinding) { return "violated" }
+        return runs.allSatisfy(\.isComplete) ? "holds" : "incomplete"
     }
 
     var exitCode: Int32 {
-        if result.hasFinding { return 1 }
-        return result.isComplete ? 0 : 3
-    }
-
-    var counterexamples: [Counterexample<MyTaxiModel>] {
-        result.properties.compactMap { $0.status == .violated ? $0.counterexample : nil } + (result.deadlock.map { [$0] } ?? [])
+        if runs.contains(where: \.hasFinding) { return 1 }
+        return runs.allSatisfy(\.isComplete) ? 0 : 3
     }
 }
 
@@ -27,51 +24,58 @@ struct CheckReport {
 /// every counterexample as a trace of what changed.
 enum TextReport {
     static func render(_ report: CheckReport, colour: Bool) -> String {
-        let result = report.result
+        var lines: [String] = []
+        for run in report.runs {
+            lines.append(contentsOf: render(run, report: report, colour: colour))
+            lines.append("")
+        }
+        lines.append("result: \(report.verdict)")
+        return lines.joined(separator: "\n")
+    }
+
+    static func render(_ result: TargetRun, report: CheckReport, colour: Bool) -> [String] {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var lines: [String] = []
-        lines.append("model \(result.modelName), target \(report.target), scope \(report.scope.name)\(report.literal ? ", seed-literal properties" : "")")
+        lines.append(paint("model \(result.modelName), target \(result.target), scope \(report.scope.name)\(report.literal ? ", seed-literal properties" : "")\(report.fault.map { ", fault \($0) injected" } ?? "")", "1"))
         lines.append("\(grouped(result.distinct)) distinct states, \(grouped(result.generated)) generated, depth \(result.depth), \(String(format2: result.seconds)) s, \(result.workers) worker\(result.workers == 1 ? "" : "s")\(result.symmetry ? ", symmetry" : "")")
         lines.append("stopped: \(result.stopReason.rawValue); fingerprint collision probability \(scientific(result.collisionProbability))")
         lines.append("")
-        let width = max(24, result.properties.map(\.property.id.count).max() ?? 0)
+        let width = max(24, result.properties.map(\.id.count).max() ?? 0)
         for outcome in result.properties {
-            let id = outcome.property.id.rightPadded(to: width)
-            switch outcome.status {
+            let id = outcome.id.rightPadded(to: width)
+            switch PropertyOutcome<MyTaxiModel>.Status(rawValue: outcome.status)! {
             case .holds:
                 lines.append("\(id)  \(paint("holds", "32"))       exercised \(grouped(outcome.exercised))×")
             case .vacuous:
                 lines.append("\(id)  \(paint("vacuous", "33"))     never exercised: proves nothing in this scope")
             case .violated:
-                lines.append("\(id)  \(paint("VIOLATED", "31;1"))    counterexample of \(outcome.counterexample!.trace.length) steps")
+                lines.append("\(id)  \(paint("VIOLATED", "31;1"))    counterexample of \(outcome.counterexample!.length) steps")
             case .satisfied:
-                lines.append("\(id)  \(paint("satisfied", "32"))   instance found in \(outcome.counterexample!.trace.length) steps")
+                lines.append("\(id)  \(paint("satisfied", "32"))   instance found in \(outcome.counterexample!.length) steps")
             case .unsatisfied:
                 lines.append("\(id)  \(paint("unsatisfied", "33")) no instance in this scope")
             }
         }
         if let deadlock = result.deadlock {
-            lines.append("\("deadlock".rightPadded(to: width))  \(paint("FOUND", "31;1"))       after \(deadlock.trace.length) steps")
+            lines.append("\("deadlock".rightPadded(to: width))  \(paint("FOUND", "31;1"))       after \(deadlock.length) steps")
         }
         let idle = result.actions.filter { $0.fired == 0 }.map(\.name)
         if !idle.isEmpty { lines.append(""); lines.append(paint("warning:", "33") + " actions that never fired in this scope: \(idle.joined(separator: ", "))") }
-        for counterexample in report.counterexamples {
+        for counterexample in result.counterexamples {
             lines.append("")
             lines.append(contentsOf: trace(counterexample, scope: report.scope, colour: colour))
         }
-        lines.append("")
-        lines.append("result: \(report.verdict)")
-        return lines.joined(separator: "\n")
+        return lines
     }
 
-    static func trace(_ counterexample: Counterexample<MyTaxiModel>, scope: Scope, colour: Bool) -> [String] {
+    static func trace(_ counterexample: WorldTrace, scope: Scope, colour: Bool) -> [String] {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var lines: [String] = []
         let title = counterexample.propertyID.map { "\($0) violated" } ?? "deadlock"
-        lines.append(paint("── \(title): \(counterexample.trace.length) steps ──", "1"))
-        lines.append("   0  initial: \(counterexample.trace.initial.summary(scope: scope))")
-        for (number, step) in counterexample.trace.steps.enumerated() {
-            let before = counterexample.trace.state(before: number)
+        lines.append(paint("── \(title): \(counterexample.length) steps ──", "1"))
+        lines.append("   0  initial: \(counterexample.initial.summary(scope: scope))")
+        for (number, step) in counterexample.steps.enumerated() {
+            let before = counterexample.state(before: number)
             let changes = before.changes(to: step.state, scope: scope)
             lines.append("\(String(number + 1).leftPadded(to: 4, with: " "))  \(step.action)")
             lines.append("      " + (changes.isEmpty ? "(no change)" : changes.joined(separator: "; ")))

@@ -3,31 +3,30 @@ import Spec
 
 /// The machine-readable summary of `verify check --format json`.
 enum JSONReport {
+    /// The top level sums every target's run; `runs` has each one; `properties` lists every
+    /// target's properties, each with its target.
     static func render(_ report: CheckReport) -> String {
-        let result = report.result
-        let properties: [JSON] = result.properties.map { outcome in
-            let status: String
-            switch outcome.status {
-            case .holds, .satisfied: status = outcome.status == .holds ? "holds" : "satisfied"
-            case .vacuous, .unsatisfied: status = outcome.status == .vacuous ? "vacuous" : "unsatisfied"
-            case .violated: status = "violated"
+        let properties: [JSON] = report.runs.flatMap { run in
+            run.properties.map { outcome in
+                JSON.object([
+                    ("id", .string(outcome.id)),
+                    ("target", .string(run.target)),
+                    ("kind", .string(outcome.kind.rawValue)),
+                    ("group", .string(outcome.group)),
+                    ("status", .string(outcome.status)),
+                    ("exercised", .integer(outcome.exercised)),
+                    ("traceLength", outcome.counterexample.map { .integer($0.length) } ?? .null),
+                    ("witness", outcome.status == "violated" ? .string(outcome.counterexample!.witness) : .null),
+                    ("trace", .null),
+                ])
             }
-            return .object([
-                ("id", .string(outcome.property.id)),
-                ("kind", .string(outcome.property.kind.rawValue)),
-                ("group", .string(outcome.property.group)),
-                ("status", .string(status)),
-                ("exercised", .integer(outcome.exercised)),
-                ("traceLength", outcome.counterexample.map { .integer($0.trace.length) } ?? .null),
-                ("witness", outcome.status == .violated ? .string(outcome.counterexample!.witness) : .null),
-                ("trace", .null),
-            ])
         }
         let scope = report.scope
         return JSON.object([
             ("result", .string(report.verdict)),
-            ("model", .string(result.modelName)),
+            ("model", .string(report.runs.first?.modelName ?? "mytaxi")),
             ("target", .string(report.target)),
+            ("fault", report.fault.map(JSON.string) ?? .null),
             ("scope", .object([
                 ("name", .string(scope.name)), ("zones", .integer(scope.zones)), ("drivers", .integer(scope.drivers)),
                 ("taxis", .integer(scope.taxis)), ("clients", .integer(scope.clients)),
@@ -35,18 +34,31 @@ enum JSONReport {
                 ("onboarded", .bool(scope.onboarded)),
             ])),
             ("states", .object([
-                ("distinct", .integer(result.distinct)), ("generated", .integer(result.generated)), ("depth", .integer(result.depth)),
+                ("distinct", .integer(report.runs.reduce(0) { $0 + $1.distinct })),
+                ("generated", .integer(report.runs.reduce(0) { $0 + $1.generated })),
+                ("depth", .integer(report.runs.map(\.depth).max() ?? 0)),
             ])),
-            ("stopReason", .string(result.stopReason.rawValue)),
-            ("seconds", .number((result.seconds * 1000).rounded() / 1000)),
-            ("workers", .integer(result.workers)),
-            ("symmetry", .bool(result.symmetry)),
-            ("collisionProbability", .number(result.collisionProbability)),
-            ("deadlock", result.deadlock.map { .object([("traceLength", .integer($0.trace.length))]) } ?? .null),
+            ("seconds", .number((report.runs.reduce(0) { $0 + $1.seconds } * 1000).rounded() / 1000)),
             ("properties", .array(properties)),
-            ("actions", .array(result.actions.map {
+            ("runs", .array(report.runs.map(run))),
+        ]).rendered()
+    }
+
+    static func run(_ run: TargetRun) -> JSON {
+        .object([
+            ("target", .string(run.target)),
+            ("states", .object([
+                ("distinct", .integer(run.distinct)), ("generated", .integer(run.generated)), ("depth", .integer(run.depth)),
+            ])),
+            ("stopReason", .string(run.stopReason.rawValue)),
+            ("seconds", .number((run.seconds * 1000).rounded() / 1000)),
+            ("workers", .integer(run.workers)),
+            ("symmetry", .bool(run.symmetry)),
+            ("collisionProbability", .number(run.collisionProbability)),
+            ("deadlock", run.deadlock.map { .object([("traceLength", .integer($0.length))]) } ?? .null),
+            ("actions", .array(run.actions.map {
                 .object([("name", .string($0.name)), ("enabled", .integer($0.enabled)), ("fired", .integer($0.fired)), ("newStates", .integer($0.newStates))])
             })),
-        ]).rendered()
+        ])
     }
 }

@@ -1,0 +1,103 @@
+/// Conformance as a model: the search explores the specification, drives the implementation
+/// along every explored transition, and checks two properties. The explorer needs nothing
+/// new: shortest traces, workers, budgets and reports all come with it.
+///
+/// - `Conformance` (on every transition): the implementation accepts every action the
+///   specification allows, and its abstraction equals the specification's successor.
+/// - `RefusalsLeaveStateUnchanged` (in every state): every candidate action the
+///   specification forbids is refused, and the refusal changes nothing at all.
+public struct ConformanceModel<Adapter: ImplementationAdapter>: Model {
+    public typealias State = Paired<Adapter.Spec.State, Adapter.System>
+    public typealias Action = Adapter.Spec.Action
+
+    public let adapter: Adapter
+    public init(adapter: Adapter) { self.adapter = adapter }
+
+    public var name: String { adapter.spec.name }
+
+    public var initialStates: [State] {
+        let specStates = adapter.spec.initialStates
+        let systems = adapter.initialSystems()
+        precondition(specStates.count == systems.count, "\(name): the adapter sets up \(systems.count) systems for \(specStates.count) initial states")
+        return zip(specStates, systems).map { State(key: $0, system: $1, outcome: .accepted) }
+    }
+
+    public func enabledActions(in state: State, into actions: inout [Action]) {
+        adapter.spec.enabledActions(in: state.key, into: &actions)
+    }
+
+    public func successor(of state: State, via action: Action) -> State? {
+        guard let next = adapter.spec.successor(of: state.key, via: action) else { return nil }
+        return drive(state, action, to: next)
+    }
+
+    public func successors(of state: State, into transitions: inout [Transition<Action, State>]) {
+        var specTransitions: [Transition<Action, Adapter.Spec.State>] = []
+        adapter.spec.successors(of: state.key, into: &specTransitions)
+        for transition in specTransitions {
+            transitions.append(Transition(action: transition.action, state: drive(state, transition.action, to: transition.state)))
+        }
+    }
+
+    /// The implementation takes the step the specification took to `next`.
+    func drive(_ state: State, _ action: Action, to next: Adapter.Spec.State) -> State {
+        if state.diverged { return State(key: next, system: state.system, outcome: .accepted, diverged: true) }
+        var system = state.system
+        let outcome = adapter.perform(action, on: &system)
+        let diverged = outcome != .accepted || adapter.abstraction(of: system) != next
+        return State(key: next, system: system, outcome: outcome, diverged: diverged)
+    }
+
+    public var actionKindNames: [String] { adapter.spec.actionKindNames }
+    public func actionKind(of action: Action) -> Int { adapter.spec.actionKind(of: action) }
+    public func isLegalEnd(_ state: State) -> Bool { adapter.spec.isLegalEnd(state.key) }
+
+    public var properties: [Property<Self>] {
+        let adapter = self.adapter
+        return [
+            Property(
+                id: "Conformance", kind: .actionProperty, group: "conformance",
+                statement: "The implementation accepts every action the specification allows, and ends in the state the specification says.",
+                source: "conformance of the implementation to the specification", symbol: "ConformanceModel.conformance",
+                predicate: .transition { before, action, after in
+                    if before.diverged { return .vacuous }
+                    switch after.outcome {
+                    case .refused(let message):
+                        return .violated(witness: "the specification allows \(action), but the implementation refused it: \(message)")
+                    case .outOfBounds:
+                        return .violated(witness: "the adapter calls \(action) out of bounds, but the specification allows it")
+                    case .accepted:
+                        let actual = adapter.abstraction(of: after.system)
+                        guard actual != after.key else { return .holds }
+                        let fields = adapter.differences(expected: after.key, actual: actual)
+                        return .violated(witness: "after \(action) the implementation differs from the specification: \(fields.joined(separator: "; "))")
+                    }
+                }),
+            Property(
+                id: "RefusalsLeaveStateUnchanged", kind: .invariant, group: "conformance",
+                statement: "Every action the specification forbids is refused by the implementation, and the refusal changes nothing.",
+                source: "conformance of the implementation to the specification", symbol: "ConformanceModel.refusals",
+                predicate: .state { state in
+                    if state.diverged { return .vacuous }
+                    var candidates: [Action] = []
+                    adapter.candidates(in: state.key, into: &candidates)
+                    var tried = false
+                    for action in candidates where adapter.spec.successor(of: state.key, via: action) == nil {
+                        var system = state.system
+                        switch adapter.perform(action, on: &system) {
+                        case .outOfBounds: continue
+                        case .accepted:
+                            return .violated(witness: "the specification forbids \(action), but the implementation accepted it")
+                        case .refused(let message):
+                            tried = true
+                            if system != state.system {
+                                let fields = adapter.differences(expected: state.key, actual: adapter.abstraction(of: system))
+                                return .violated(witness: "the implementation refused \(action) (\(message)) but changed its state\(fields.isEmpty ? "" : ": " + fields.joined(separator: "; "))")
+                            }
+                        }
+                    }
+                    return tried ? .holds : .vacuous
+                }),
+        ]
+    }
+}

@@ -1,0 +1,85 @@
+/// How the Checker drives an implementation (a system under test) with a model's actions
+/// and reads it back in the model's terms. Written once per model and implementation; the
+/// Checker stays ignorant of both.
+public protocol ImplementationAdapter: Sendable {
+    associatedtype Spec: Model
+    /// The implementation's whole state, as a value: copied before each operation so that
+    /// every branch of the search starts from the same state.
+    associatedtype System: Sendable & Equatable
+
+    var spec: Spec { get }
+
+    /// The implementation set up like each of the model's initial states, in their order.
+    func initialSystems() -> [System]
+
+    /// Performs `action` on `system`. A refusal must leave `system` unchanged; the checks
+    /// verify that it does.
+    func perform(_ action: Spec.Action, on system: inout System) -> Outcome
+
+    /// The abstraction function: the model state that `system` stands for.
+    func abstraction(of system: System) -> Spec.State
+
+    /// Actions to try in `state`, enabled or not: the model's own and near misses just
+    /// outside its guards, each of which a correct implementation must refuse when the
+    /// model does.
+    func candidates(in state: Spec.State, into actions: inout [Spec.Action])
+
+    /// The fields in which `actual` differs from `expected`, for a person to read.
+    func differences(expected: Spec.State, actual: Spec.State) -> [String]
+
+    /// Properties of the implementation's own state that the model has no words for
+    /// (fares, say), checked on every state when the implementation is explored alone.
+    var systemProperties: [SystemProperty<System>] { get }
+}
+
+/// What became of an action performed on an implementation.
+public enum Outcome: Sendable, Equatable {
+    case accepted
+    /// Refused, with the implementation's message.
+    case refused(String)
+    /// Outside the search's bounds (a scope limit, not a rule): neither side is asked.
+    case outOfBounds
+}
+
+/// An invariant of an implementation's own state.
+public struct SystemProperty<System: Sendable>: Sendable {
+    public let id: String
+    public let statement: String
+    public let source: String
+    public let check: @Sendable (System) -> Verdict
+    public init(id: String, statement: String, source: String, check: @escaping @Sendable (System) -> Verdict) {
+        self.id = id
+        self.statement = statement
+        self.source = source
+        self.check = check
+    }
+}
+
+extension ImplementationAdapter {
+    public var systemProperties: [SystemProperty<System>] { [] }
+}
+
+/// A state of an implementation paired with the model state it should stand for. Two
+/// pairs are the same search state when their model states are: the implementation's
+/// details beyond its abstraction (an id counter, a notification log) do not split them.
+public struct Paired<Key: Hashable & Sendable & StableHashable, System: Sendable & Equatable>: Hashable, Sendable, StableHashable {
+    public let key: Key
+    public let system: System
+    /// How the implementation answered the action that led here.
+    public let outcome: Outcome
+    /// The implementation no longer stands for `key`: it refused, or ended elsewhere, on
+    /// this step or an earlier one. Nothing below a divergence is compared again; the
+    /// first one is the finding.
+    public let diverged: Bool
+
+    public init(key: Key, system: System, outcome: Outcome, diverged: Bool = false) {
+        self.key = key
+        self.system = system
+        self.outcome = outcome
+        self.diverged = diverged
+    }
+
+    public static func == (a: Self, b: Self) -> Bool { a.key == b.key }
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+    public func stableHash(into hasher: inout StableHasher) { key.stableHash(into: &hasher) }
+}

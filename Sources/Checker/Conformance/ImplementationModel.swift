@@ -1,0 +1,61 @@
+/// An implementation explored on its own: its enabled actions are the candidates it
+/// accepts, its states are identified by their abstraction, and every property of the
+/// specification is checked on that abstraction, with the implementation's own properties
+/// on the implementation itself.
+public struct ImplementationModel<Adapter: ImplementationAdapter>: Model {
+    public typealias State = Paired<Adapter.Spec.State, Adapter.System>
+    public typealias Action = Adapter.Spec.Action
+
+    public let adapter: Adapter
+    public init(adapter: Adapter) { self.adapter = adapter }
+
+    public var name: String { adapter.spec.name }
+
+    public var initialStates: [State] {
+        adapter.initialSystems().map { State(key: adapter.abstraction(of: $0), system: $0, outcome: .accepted) }
+    }
+
+    public func enabledActions(in state: State, into actions: inout [Action]) {
+        var transitions: [Transition<Action, State>] = []
+        successors(of: state, into: &transitions)
+        actions.append(contentsOf: transitions.map(\.action))
+    }
+
+    public func successor(of state: State, via action: Action) -> State? {
+        var system = state.system
+        guard adapter.perform(action, on: &system) == .accepted else { return nil }
+        return State(key: adapter.abstraction(of: system), system: system, outcome: .accepted)
+    }
+
+    public func successors(of state: State, into transitions: inout [Transition<Action, State>]) {
+        var candidates: [Action] = []
+        adapter.candidates(in: state.key, into: &candidates)
+        for action in candidates {
+            if let next = successor(of: state, via: action) { transitions.append(Transition(action: action, state: next)) }
+        }
+    }
+
+    public var actionKindNames: [String] { adapter.spec.actionKindNames }
+    public func actionKind(of action: Action) -> Int { adapter.spec.actionKind(of: action) }
+    public func isLegalEnd(_ state: State) -> Bool { adapter.spec.isLegalEnd(state.key) }
+
+    /// The specification's properties, lifted to pairs, then the implementation's own.
+    public var properties: [Property<Self>] {
+        let lifted = adapter.spec.properties.map { property -> Property<Self> in
+            let predicate: Property<Self>.Predicate
+            switch property.predicate {
+            case .state(let check): predicate = .state { check($0.key) }
+            case .transition(let check): predicate = .transition { check($0.key, $1, $2.key) }
+            }
+            return Property(id: property.id, kind: property.kind, group: property.group, statement: property.statement,
+                            source: property.source, symbol: property.symbol, note: property.note,
+                            checkedByDefault: property.checkedByDefault, predicate: predicate)
+        }
+        let own = adapter.systemProperties.map { property -> Property<Self> in
+            let check = property.check
+            return Property(id: property.id, kind: .invariant, group: "implementation", statement: property.statement,
+                            source: property.source, symbol: "systemProperties", predicate: .state { check($0.system) })
+        }
+        return lifted + own
+    }
+}

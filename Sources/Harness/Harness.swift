@@ -1,1 +1,0 @@
-// The abstraction from Reference to Spec lands with issue 4.

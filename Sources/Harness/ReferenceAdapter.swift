@@ -1,0 +1,153 @@
+import Checker
+import Reference
+import Spec
+
+/// Drives the Reference with the Spec's actions: the adapter that conformance checking and
+/// exploring the Reference alone both use.
+public struct ReferenceAdapter: ImplementationAdapter {
+    public let spec: MyTaxiModel
+    public let fault: Fault?
+    public let abstraction: Abstraction
+    var scope: Scope { spec.scope }
+
+    public init(model: MyTaxiModel, fault: Fault? = nil) {
+        self.spec = model
+        self.fault = fault
+        self.abstraction = Abstraction(scope: model.scope)
+    }
+
+    /// The Reference's policy for the scope's time profile: the same windows in minutes.
+    public static func policy(for timing: Timing) -> Policy {
+        var policy = Policy.standard
+        policy.allocationLeadMinutes = timing.allocationLeadTicks * timing.minutesPerTick
+        policy.minimumReservationLeadMinutes = timing.minimumLeadTicks * timing.minutesPerTick
+        policy.maximumReservationLeadMinutes = timing.maximumLeadTicks * timing.minutesPerTick
+        policy.fakeRequestWaitMinutes = timing.fakeWaitTicks * timing.minutesPerTick
+        return policy
+    }
+
+    /// Everyone in the scope registered; when the scope is onboarded, confirmed and
+    /// activated, with driver i's taxi i and a card per client, as the Spec starts.
+    public func initialSystems() -> [DispatchService] {
+        var service = DispatchService(policy: Self.policy(for: scope.timing), zones: ZoneMap(zonesInARow: scope.zones), fault: fault)
+        do {
+            for d in scope.driverIDs {
+                try service.registerDriver(abstraction.driver(d))
+                guard scope.onboarded else { continue }
+                try service.confirmEmail(of: abstraction.driver(d))
+                try service.activate(abstraction.driver(d))
+                try service.addTaxi(abstraction.taxi(TaxiID(d.index)), for: abstraction.driver(d))
+            }
+            for c in scope.clientIDs {
+                try service.registerClient(abstraction.client(c))
+                guard scope.onboarded else { continue }
+                try service.confirmEmail(of: abstraction.client(c))
+                if scope.maxCards > 0 { try service.addCard(to: abstraction.client(c)) }
+            }
+        } catch {
+            preconditionFailure("setting up the Reference for scope \(scope.name) failed: \(error)")
+        }
+        return [service]
+    }
+
+    public func abstraction(of system: DispatchService) -> World { abstraction.world(of: system) }
+
+    public func candidates(in state: World, into actions: inout [TaxiAction]) {
+        spec.rules.candidates(in: state, probes: true) { actions.append($0) }
+    }
+
+    public func differences(expected: World, actual: World) -> [String] {
+        let fields = expected.changes(to: actual, scope: scope)
+        return fields.isEmpty ? [] : ["specification→implementation: " + fields.joined(separator: "; ")]
+    }
+
+    public func perform(_ action: TaxiAction, on service: inout DispatchService) -> Outcome {
+        if isOutOfBounds(action, service) { return .outOfBounds }
+        do {
+            try drive(action, &service)
+            return .accepted
+        } catch {
+            return .refused(String(describing: error))
+        }
+    }
+
+    /// Scope limits, not rules: the Spec's state has room for so many routes per client
+    /// and cards, and its clock stops at the horizon. The Reference knows no such limits.
+    func isOutOfBounds(_ action: TaxiAction, _ service: DispatchService) -> Bool {
+        let a = abstraction
+        switch action {
+        case .requestRide(let c, _, _, _), .reserveRide(let c, _, _, _, _), .joinSharedRide(let c, _, _):
+            return (service.clients[a.client(c)]?.routes.count ?? 0) >= scope.routesPerClient
+        case .addCard(let c):
+            return (service.clients[a.client(c)]?.cards.count ?? 0) >= scope.maxCards
+        case .tick:
+            return service.now / a.minutesPerTick >= scope.horizon
+        default:
+            return false
+        }
+    }
+
+    /// A route slot the client has not used yet has no Reference route to name.
+    struct NoSuchRoute: Error, CustomStringConvertible {
+        let slot: Spec.RouteID
+        var description: String { "route slot \(slot) has no route yet" }
+    }
+
+    func route(_ slot: Spec.RouteID, _ service: DispatchService) throws(NoSuchRoute) -> Reference.RouteID {
+        guard let id = abstraction.route(slot, in: service) else { throw NoSuchRoute(slot: slot) }
+        return id
+    }
+
+    func drive(_ action: TaxiAction, _ service: inout DispatchService) throws {
+        let a = abstraction
+        let minutes = a.minutesPerTick
+        switch action {
+        case .confirmClientEmail(let c): try service.confirmEmail(of: a.client(c))
+        case .confirmDriverEmail(let d): try service.confirmEmail(of: a.driver(d))
+        case .activateDriver(let d): try service.activate(a.driver(d))
+        case .addCard(let c): try service.addCard(to: a.client(c))
+        case .deleteCard(let c):
+            // The Spec counts cards; the Reference names them: delete the newest.
+            try service.deleteCard(service.clients[a.client(c)]?.cards.last ?? CardID(0), of: a.client(c))
+        case .addTaxi(let d, let t): try service.addTaxi(a.taxi(t), for: a.driver(d))
+        case .startWorking(let d, let t, let z): try service.startWorking(a.driver(d), taxi: a.taxi(t), in: a.zone(z))
+        case .stopWorking(let d): try service.stopWorking(a.driver(d))
+        case .changeZone(let d, let z): try service.changeZone(a.driver(d), to: a.zone(z))
+        // The Spec has no destinations: every ride is booked within its pickup zone.
+        case .requestRide(let c, let z, let p, let shared):
+            try service.requestRide(for: a.client(c), from: a.zone(z), to: a.zone(z), passengers: p, shared: shared)
+        case .reserveRide(let c, let z, let p, let shared, let lead):
+            try service.reserveRide(for: a.client(c), from: a.zone(z), to: a.zone(z), passengers: p, shared: shared,
+                                    pickupAt: service.now + lead * minutes)
+        case .joinSharedRide(let c, let owner, let p):
+            let target = try route(owner, service)
+            try service.joinSharedRide(target, for: a.client(c), to: service.routes[target]!.destination, passengers: p)
+        case .modifyReservation(let r, let lead): try service.modifyReservation(route(r, service), pickupAt: service.now + lead * minutes)
+        case .cancelRoute(let r): try service.cancelRoute(route(r, service))
+        case .offer(let r, let d):
+            // The dispatcher chooses by itself; the step conforms when it chooses as the Spec.
+            let before = service
+            let offer = try service.dispatchNext()
+            let expected = (try? route(r, service), a.driver(d))
+            if offer.route != expected.0 || offer.driver != expected.1 {
+                service = before
+                throw DispatchChoice(description: "the dispatcher offers \(offer.route) to \(offer.driver) instead")
+            }
+        case .accept(let d): try service.accept(a.driver(d))
+        case .decline(let d): try service.decline(a.driver(d))
+        case .answerTimeout(let d): try service.answerTimedOut(a.driver(d))
+        case .allocateReservation(let r): try service.allocateReservation(route(r, service))
+        case .driverCancel(let d): try service.driverCancel(a.driver(d))
+        case .signalFakeRequest(let d): try service.reportFakeRequest(a.driver(d))
+        case .pickup(let d): try service.confirmPickup(a.driver(d))
+        case .pay(let r, let byCard): try service.pay(route(r, service), by: byCard ? .card : .cash)
+        case .complete(let d, let z): try service.completeRide(a.driver(d), at: a.zone(z))
+        case .interrupt(let d, let z): try service.interruptRide(a.driver(d), at: a.zone(z))
+        case .tick: try service.advanceClock(byMinutes: minutes)
+        }
+    }
+
+    struct DispatchChoice: Error, CustomStringConvertible { let description: String }
+
+    public var systemProperties: [SystemProperty<DispatchService>] { FareProperties.all }
+}

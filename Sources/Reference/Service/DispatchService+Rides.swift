@@ -1,0 +1,112 @@
+/// A ride from acceptance to its end, payment, and time (000 PF18, PF19, PF23, PF24, UC08;
+/// 001 #11, #13, #14; 002 3.2.3 #15-18).
+extension DispatchService {
+    /// The driver's ride while its passengers are still waiting to be picked up.
+    func rideBeforePickup(of id: DriverID) throws(ServiceError) -> Ride {
+        let account = try driver(id)
+        guard account.status == .busy, let rideID = activeRide[id], let ride = rides[rideID] else {
+            throw ServiceError(.notAllowedNow, "\(id) is not on a ride")
+        }
+        guard ride.routes.allSatisfy({ routes[$0]!.state == .waiting }) else {
+            throw ServiceError(.notAllowedNow, "the passengers of \(ride.id) are already on board")
+        }
+        return ride
+    }
+
+    /// PF23: the driver cannot make it before pickup (a breakdown, an accident: 001 #11).
+    /// He goes offline and the request goes back to the front of the line, as one group.
+    public mutating func driverCancel(_ id: DriverID) throws(ServiceError) {
+        let ride = try rideBeforePickup(of: id)
+        let members = bySeniority(ride.routes)
+        let leader = members.contains(ride.leadRoute) ? ride.leadRoute : members[0]
+        for member in members {
+            routes[member]!.state = .requested
+            routes[member]!.ride = nil
+            routes[member]!.fareCents = nil
+            routes[member]!.joinedGroupOf = member == leader ? nil : leader
+        }
+        rides[ride.id]!.state = .cancelled
+        if fault != .driverCancelLosesRequest { dispatchLine.prepend(leader) }
+        goOffline(id)
+    }
+
+    /// 001 #13: after waiting 5 minutes at the pickup point the driver reports that nobody
+    /// came; the routes are cancelled and he waits again in that zone's queue.
+    public mutating func reportFakeRequest(_ id: DriverID) throws(ServiceError) {
+        let ride = try rideBeforePickup(of: id)
+        let waited = now - ride.acceptedAt
+        guard waited >= policy.fakeRequestWaitMinutes || fault == .fakeRequestWithoutWaiting else {
+            throw ServiceError(.notAllowedNow, "\(id) has waited \(waited) minutes; a fake request is reported after \(policy.fakeRequestWaitMinutes)")
+        }
+        let members = bySeniority(ride.routes)
+        for member in members {
+            routes[member]!.state = .cancelled
+            routes[member]!.ride = nil
+            notifications.append(.cancellation(client: routes[member]!.client, route: member, reason: "the driver waited and nobody came"))
+        }
+        rides[ride.id]!.state = .cancelled
+        requeue(id, in: routes[members[0]]!.origin)
+    }
+
+    /// The driver confirms the passengers are aboard; nobody joins any more.
+    public mutating func confirmPickup(_ id: DriverID) throws(ServiceError) {
+        let ride = try rideBeforePickup(of: id)
+        for member in ride.routes { routes[member]!.state = .onBoard }
+        drivers[id]!.zone = routes[bySeniority(ride.routes)[0]]!.origin
+    }
+
+    /// PF18: in advance while waiting (S04), on board, or after the ride; by card only
+    /// with a stored card.
+    public mutating func pay(_ id: RouteID, by method: PaymentMethod) throws(ServiceError) {
+        let route = try route(id)
+        guard route.payment == nil else { throw ServiceError(.alreadyDone, "\(id) is already paid") }
+        guard [.waiting, .onBoard, .completed].contains(route.state) else {
+            throw ServiceError(.notAllowedNow, "\(id) is \(route.state.rawValue): there is nothing to pay yet")
+        }
+        guard method == .cash || !(clients[route.client]!.cards.isEmpty) else {
+            throw ServiceError(.notAllowedNow, "\(route.client) has no card stored; pay cash")
+        }
+        routes[id]!.payment = method
+    }
+
+    /// PF19: the ride ends where the taxi is, once every client has paid.
+    public mutating func completeRide(_ id: DriverID, at zone: ZoneID) throws(ServiceError) {
+        try finish(id, at: zone, requirePayment: true)
+    }
+
+    /// PF24: the ride ends early; the price is recalculated and paid afterwards.
+    public mutating func interruptRide(_ id: DriverID, at zone: ZoneID) throws(ServiceError) {
+        try finish(id, at: zone, requirePayment: false)
+    }
+
+    mutating func finish(_ id: DriverID, at zone: ZoneID, requirePayment: Bool) throws(ServiceError) {
+        let account = try driver(id)
+        _ = try self.zone(zone)
+        guard account.status == .busy, let rideID = activeRide[id], let ride = rides[rideID] else {
+            throw ServiceError(.notAllowedNow, "\(id) is not on a ride")
+        }
+        guard ride.routes.allSatisfy({ routes[$0]!.state == .onBoard }) else {
+            throw ServiceError(.notAllowedNow, "the passengers of \(rideID) have not all been picked up")
+        }
+        if requirePayment, let unpaid = ride.routes.first(where: { routes[$0]!.payment == nil }) {
+            throw ServiceError(.notAllowedNow, "\(unpaid) is not paid yet")
+        }
+        for member in ride.routes { routes[member]!.state = .completed }
+        rides[rideID]!.state = .finished
+        let pickupZone = routes[bySeniority(ride.routes)[0]]!.origin
+        requeue(id, in: fault == .completionRequeuesAtPickupZone ? pickupZone : zone)
+    }
+
+    /// Time moves on. The scheduler fires due timers first: an offer's answer timeout and a
+    /// reservation's dispatch time both come before the clock moves past them.
+    public mutating func advanceClock(byMinutes minutes: Int) throws(ServiceError) {
+        guard minutes > 0 else { throw ServiceError(.notAllowedNow, "time moves forward, not by \(minutes) minutes") }
+        if let offered = routes.values.filter({ $0.offeredTo != nil }).map(\.id).min() {
+            throw ServiceError(.timersDue, "\(offered) awaits the answer of \(routes[offered]!.offeredTo!) first")
+        }
+        if let due = routes.values.filter(isDue).map(\.id).min() {
+            throw ServiceError(.timersDue, "\(due) is due for dispatch first")
+        }
+        now += minutes
+    }
+}

@@ -1,0 +1,61 @@
+/// A realistic bug that can be planted in the service, to prove the harness catches it.
+/// Off unless a check asks for one (`verify check --inject NAME`); each names the line of
+/// thinking that would produce it in real code.
+public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
+    case acceptLeavesDriverQueued
+    case decliningDriverStaysAtHead
+    case thirdRefusalKeepsDriverQueued
+    case refusalCountNotResetOnAccept
+    case dispatchOnlyInPickupZone
+    case completionRequeuesAtPickupZone
+    case changeZoneJoinsFront
+    case stopWorkingKeepsOffer
+    case reservationAllocatedLate
+    case cancelAfterAllocation
+    case fifthPassengerAccepted
+    case joinAfterPickup
+    case fareSharesDoNotAddUp
+    case cancelledRouteStaysOnRide
+    case driverCancelLosesRequest
+    case fakeRequestWithoutWaiting
+    case refusedRequestLeavesRoute
+
+    public var description: String { rawValue }
+
+    /// Where in the service the bug sits.
+    public var area: String {
+        switch self {
+        case .acceptLeavesDriverQueued, .refusalCountNotResetOnAccept, .dispatchOnlyInPickupZone: return "dispatch"
+        case .decliningDriverStaysAtHead, .thirdRefusalKeepsDriverQueued, .completionRequeuesAtPickupZone,
+             .changeZoneJoinsFront, .stopWorkingKeepsOffer: return "queues"
+        case .reservationAllocatedLate, .cancelAfterAllocation: return "reservations"
+        case .fifthPassengerAccepted, .joinAfterPickup: return "sharing"
+        case .fareSharesDoNotAddUp: return "fares"
+        case .cancelledRouteStaysOnRide, .driverCancelLosesRequest, .refusedRequestLeavesRoute: return "cancellation"
+        case .fakeRequestWithoutWaiting: return "time"
+        }
+    }
+
+    /// The bug, in one sentence.
+    public var summary: String {
+        switch self {
+        case .acceptLeavesDriverQueued: return "Accepting a call forgets to take the driver out of his zone's queue."
+        case .decliningDriverStaysAtHead: return "A driver who declines stays at the head of the queue instead of going to the back."
+        case .thirdRefusalKeepsDriverQueued: return "The refusal limit is checked with > instead of >=, so the third refusal in a row does not take the driver offline."
+        case .refusalCountNotResetOnAccept: return "Accepting a call does not reset the driver's count of refusals in a row."
+        case .dispatchOnlyInPickupZone: return "The dispatcher looks only at the pickup zone's queue, never at the nearest other zone with a driver."
+        case .completionRequeuesAtPickupZone: return "A finished ride puts the driver back in the queue of the pickup zone, not of the zone where the ride ended."
+        case .changeZoneJoinsFront: return "A driver who changes zone joins the front of the new zone's queue."
+        case .stopWorkingKeepsOffer: return "A driver who stops working keeps the call he was offered."
+        case .reservationAllocatedLate: return "A reservation is handed to the dispatcher at its pickup time instead of 10 minutes before."
+        case .cancelAfterAllocation: return "Cancelling a reservation checks only the time left, not whether it was already handed to the dispatcher."
+        case .fifthPassengerAccepted: return "The seat check is off by one: a taxi takes 5 passengers."
+        case .joinAfterPickup: return "A client may join a shared ride after its passengers were picked up."
+        case .fareSharesDoNotAddUp: return "Shared fares are rounded down each, so the shares lose the remainder and do not add up to the total."
+        case .cancelledRouteStaysOnRide: return "A cancelled route stays on its ride's list of routes."
+        case .driverCancelLosesRequest: return "When a driver cancels before pickup, the request is not put back in the dispatch line."
+        case .fakeRequestWithoutWaiting: return "A driver may report a fake request at once, without waiting 5 minutes."
+        case .refusedRequestLeavesRoute: return "A request with a bad passenger count is refused after its route was already created."
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Checker
+import Harness
+import Reference
+import Spec
+import Testing
+
+/// The Reference without faults, against the Spec, in scopes small enough for debug builds
+/// (the full `ci` scope is `verify check`'s job; its figures are in the README).
+@Suite("The Reference conforms to the Spec")
+struct ConformanceTests {
+    static func scope(_ base: Scope, depth: Int) -> Scope {
+        var scope = base
+        scope.depth = depth
+        return scope
+    }
+
+    static let scopes = [scope(.ci, depth: 5), scope(.sharing, depth: 5), scope(.accounts, depth: 7)]
+
+    static func options(_ scope: Scope) -> ExplorationOptions {
+        var options = ExplorationOptions()
+        options.maxDepth = scope.depth
+        return options
+    }
+
+    @Test("The abstraction of the Reference's initial state is the Spec's initial state", arguments: Scope.named)
+    func initialStates(scope: Scope) {
+        let adapter = ReferenceAdapter(model: MyTaxiModel(scope: scope))
+        #expect(adapter.initialSystems().map(adapter.abstraction(of:)) == adapter.spec.initialStates)
+    }
+
+    @Test("Driven along the Spec, the Reference accepts what it allows, refuses what it forbids, and ends where it says",
+          arguments: scopes.map(\.name))
+    func conformance(scopeName: String) throws {
+        let scope = Self.scopes.first { $0.name == scopeName }!
+        let model = ConformanceModel(adapter: ReferenceAdapter(model: MyTaxiModel(scope: scope)))
+        let result = try BreadthFirstExplorer(model: model, options: Self.options(scope)).run()
+        for outcome in result.properties {
+            #expect(outcome.status == .holds, "\(outcome.property.id): \(outcome.counterexample?.witness ?? "never exercised")")
+        }
+    }
+
+    @Test("Explored alone, the Reference reaches exactly the Spec's states and breaks none of its properties",
+          arguments: scopes.map(\.name))
+    func alone(scopeName: String) throws {
+        let scope = Self.scopes.first { $0.name == scopeName }!
+        let spec = MyTaxiModel(scope: scope)
+        let alone = try BreadthFirstExplorer(model: ImplementationModel(adapter: ReferenceAdapter(model: spec)), options: Self.options(scope)).run()
+        let specResult = try BreadthFirstExplorer(model: spec, options: Self.options(scope)).run()
+        #expect(alone.distinct == specResult.distinct)
+        #expect(!alone.hasFinding, "\(alone.violations.map { "\($0.property.id): \($0.counterexample!.witness)" })")
+    }
+
+    @Test("A fault is caught as the shortest divergence, with the fields that differ")
+    func divergenceNamesFields() throws {
+        let scope = Self.scope(.ci, depth: 4)
+        let model = ConformanceModel(adapter: ReferenceAdapter(model: MyTaxiModel(scope: scope), fault: .acceptLeavesDriverQueued))
+        var options = Self.options(scope)
+        options.propertyIDs = ["Conformance"]
+        let result = try BreadthFirstExplorer(model: model, options: options).run()
+        let counterexample = try #require(result.violations.first?.counterexample)
+        #expect(counterexample.trace.length == 4)
+        #expect(counterexample.trace.steps.last?.action == .accept(DriverID(0)))
+        #expect(counterexample.witness.contains("specification→implementation: queue z1 []→[d1]"), "\(counterexample.witness)")
+    }
+}
