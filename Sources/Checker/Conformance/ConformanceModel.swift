@@ -6,14 +6,12 @@
 ///   specification allows, and its abstraction equals the specification's successor.
 /// - `RefusalsLeaveStateUnchanged` (in every state): every candidate action the
 ///   specification forbids is refused, and the refusal changes nothing at all.
-public struct ConformanceModel<Adapter: ImplementationAdapter>: Model {
+public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
     public typealias State = Paired<Adapter.Spec.State, Adapter.System>
     public typealias Action = Adapter.Spec.Action
 
     public let adapter: Adapter
     public init(adapter: Adapter) { self.adapter = adapter }
-
-    public var name: String { adapter.spec.name }
 
     public var initialStates: [State] {
         let specStates = adapter.spec.initialStates
@@ -47,10 +45,6 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: Model {
         let diverged = outcome != .accepted || adapter.abstraction(of: system) != next
         return State(key: next, system: system, outcome: outcome, diverged: diverged)
     }
-
-    public var actionKindNames: [String] { adapter.spec.actionKindNames }
-    public func actionKind(of action: Action) -> Int { adapter.spec.actionKind(of: action) }
-    public func isLegalEnd(_ state: State) -> Bool { adapter.spec.isLegalEnd(state.key) }
 
     public var properties: [Property<Self>] {
         let adapter = self.adapter

@@ -83,3 +83,17 @@ public struct Paired<Key: Hashable & Sendable & StableHashable, System: Sendable
     public func hash(into hasher: inout Hasher) { hasher.combine(key) }
     public func stableHash(into hasher: inout StableHasher) { key.stableHash(into: &hasher) }
 }
+
+/// The models built on an adapter share their names, action kinds and legal ends with the
+/// specification.
+public protocol AdapterModel: Model where State == Paired<Adapter.Spec.State, Adapter.System>, Action == Adapter.Spec.Action {
+    associatedtype Adapter: ImplementationAdapter
+    var adapter: Adapter { get }
+}
+
+extension AdapterModel {
+    public var name: String { adapter.spec.name }
+    public var actionKindNames: [String] { adapter.spec.actionKindNames }
+    public func actionKind(of action: Action) -> Int { adapter.spec.actionKind(of: action) }
+    public func isLegalEnd(_ state: State) -> Bool { adapter.spec.isLegalEnd(state.key) }
+}

@@ -2,14 +2,12 @@
 /// accepts, its states are identified by their abstraction, and every property of the
 /// specification is checked on that abstraction, with the implementation's own properties
 /// on the implementation itself.
-public struct ImplementationModel<Adapter: ImplementationAdapter>: Model {
+public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel {
     public typealias State = Paired<Adapter.Spec.State, Adapter.System>
     public typealias Action = Adapter.Spec.Action
 
     public let adapter: Adapter
     public init(adapter: Adapter) { self.adapter = adapter }
-
-    public var name: String { adapter.spec.name }
 
     public var initialStates: [State] {
         adapter.initialSystems().map { State(key: adapter.abstraction(of: $0), system: $0, outcome: .accepted) }
@@ -34,10 +32,6 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: Model {
             if let next = successor(of: state, via: action) { transitions.append(Transition(action: action, state: next)) }
         }
     }
-
-    public var actionKindNames: [String] { adapter.spec.actionKindNames }
-    public func actionKind(of action: Action) -> Int { adapter.spec.actionKind(of: action) }
-    public func isLegalEnd(_ state: State) -> Bool { adapter.spec.isLegalEnd(state.key) }
 
     /// The specification's properties, lifted to pairs, then the implementation's own.
     public var properties: [Property<Self>] {
