@@ -1,13 +1,14 @@
 /// The `verify` command line as a function: arguments in, text out, an exit code back.
 /// `main` is one call to this, so every path is testable.
 public enum Verify {
-    static let commands = ["check", "list"]
+    static let commands = ["check", "list", "replay"]
 
     static let usage = """
-        usage: verify [check|list] [options]
+        usage: verify [check|list|replay] [options]
 
           check   explore the model and check every property (the default command)
           list    print the property catalogue
+          replay  run a trace file again against the Spec and the Reference
 
         Run 'verify COMMAND --help' for a command's options.
         exit codes: 0 every checked property holds within the bound; 1 a violation or a
@@ -25,16 +26,20 @@ public enum Verify {
             command = first
             arguments.removeFirst()
         }
-        let specs = command == "list" ? ListCommand.specs : CheckCommand.specs
-        let help = command == "list" ? ListCommand.help : CheckCommand.help
+        let (specs, help): ([OptionSpec], String) = switch command {
+        case "list": (ListCommand.specs, ListCommand.help)
+        case "replay": (ReplayCommand.specs, ReplayCommand.help)
+        default: (CheckCommand.specs, CheckCommand.help)
+        }
         do {
-            let parsed = try ParsedArguments.parse(arguments, specs: specs, positionals: 0)
+            let parsed = try ParsedArguments.parse(arguments, specs: specs, positionals: command == "replay" ? 1 : 0)
             if parsed.flag("help") {
                 console.print(help + "\n\noptions:\n" + optionsHelp(specs))
                 return 0
             }
             switch command {
             case "list": return try ListCommand.run(parsed, console: console)
+            case "replay": return try ReplayCommand.run(parsed, console: console)
             default: return try CheckCommand.run(parsed, console: console)
             }
         } catch {

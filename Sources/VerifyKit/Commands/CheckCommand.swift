@@ -20,6 +20,7 @@ struct CheckCommand {
         .value("max-memory", "MB", "stop when the visited set and trace log exceed MB megabytes (exit 3)"),
         .value("format", "FORMAT", "text or json (default text)"),
         .value("output", "FILE", "write the report to FILE instead of standard output"),
+        .value("trace-dir", "DIR", "write each counterexample to DIR as an ITF trace file (verify replay reads them)"),
         .flag("stop-at-first", "stop after the level of the first violation"),
         .flag("quiet", "no progress line"),
         .flag("help", "show this help"),
@@ -47,6 +48,7 @@ struct CheckCommand {
         var fault: Fault?
         var format: String
         var output: String?
+        var traceDirectory: String?
         var quiet: Bool
     }
 
@@ -103,7 +105,8 @@ struct CheckCommand {
         }
         let format = try parsed.choice("format", from: ["text", "json"]) ?? "text"
         return Settings(scope: scope, options: options, literal: literal, target: target, fault: fault,
-                        format: format, output: parsed.value("output"), quiet: parsed.flag("quiet"))
+                        format: format, output: parsed.value("output"), traceDirectory: parsed.value("trace-dir"),
+                        quiet: parsed.flag("quiet"))
     }
 
     static func run(_ parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
@@ -142,7 +145,8 @@ struct CheckCommand {
         }
         if !settings.quiet && console.isTerminal { console.status("") }
         let report = CheckReport(target: settings.target, scope: settings.scope, literal: settings.literal,
-                                 fault: settings.fault?.rawValue, runs: runs)
+                                 fault: settings.fault?.rawValue, runs: runs, traceDirectory: settings.traceDirectory)
+        if let directory = settings.traceDirectory { try TraceFiles.write(report, to: directory) }
         let text: String
         switch settings.format {
         case "json": text = JSONReport.render(report)

@@ -8,6 +8,13 @@ struct CheckReport {
     let literal: Bool
     let fault: String?
     let runs: [TargetRun]
+    /// Where counterexamples are written as ITF files, if anywhere.
+    var traceDirectory: String? = nil
+
+    /// The trace file of a target's counterexample for `property` (nil: the deadlock).
+    func traceFile(target: String, property: String?) -> String? {
+        traceDirectory.map { "\($0)/\(target)-\(property ?? "deadlock").itf.json" }
+    }
 
     var verdict: String {
         if runs.contains(where: \.hasFinding) { return "violated" }

@@ -17,7 +17,7 @@ enum JSONReport {
                     ("exercised", .integer(outcome.exercised)),
                     ("traceLength", outcome.counterexample.map { .integer($0.length) } ?? .null),
                     ("witness", outcome.status == "violated" ? .string(outcome.counterexample!.witness) : .null),
-                    ("trace", .null),
+                    ("trace", outcome.status == "violated" ? report.traceFile(target: run.target, property: outcome.id).map(JSON.string) ?? .null : .null),
                 ])
             }
         }
