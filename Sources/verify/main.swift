@@ -3,7 +3,7 @@ import VerifyKit
 
 // The whole tool is `Verify.run`; this file only connects it to the process.
 let terminal = isatty(STDOUT_FILENO) == 1
-let colour = terminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+let colour = Console.wantsColour(isTerminal: terminal, environment: ProcessInfo.processInfo.environment)
 let console = Console(
     out: { FileHandle.standardOutput.write(Data($0.utf8)) },
     err: { FileHandle.standardError.write(Data($0.utf8)) },

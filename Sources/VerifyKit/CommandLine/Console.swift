@@ -9,11 +9,17 @@ public final class Console: @unchecked Sendable {
     public let useColour: Bool
 
     /// A console that keeps everything in memory, for tests.
-    public init() {
+    public init(colour: Bool = false) {
         writeOut = nil
         writeErr = nil
         isTerminal = false
-        useColour = false
+        useColour = colour
+    }
+
+    /// Colour only on a terminal, and not when NO_COLOR is set to anything but the empty
+    /// string (no-color.org).
+    public static func wantsColour(isTerminal: Bool, environment: [String: String]) -> Bool {
+        isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool, colour: Bool) {

@@ -18,7 +18,7 @@ struct CheckCommand {
         .value("max-states", "N", "stop after N distinct states (exit 3, incomplete)"),
         .value("max-seconds", "S", "stop after S seconds (exit 3, incomplete)"),
         .value("max-memory", "MB", "stop when the visited set and trace log exceed MB megabytes (exit 3)"),
-        .value("format", "FORMAT", "text or json (default text)"),
+        .value("format", "FORMAT", "text, json, junit, markdown or html (default text)"),
         .value("output", "FILE", "write the report to FILE instead of standard output"),
         .value("trace-dir", "DIR", "write each counterexample to DIR as an ITF trace file (verify replay reads them)"),
         .flag("stop-at-first", "stop after the level of the first violation"),
@@ -103,7 +103,7 @@ struct CheckCommand {
             }
             options.propertyIDs = ids
         }
-        let format = try parsed.choice("format", from: ["text", "json"]) ?? "text"
+        let format = try parsed.choice("format", from: ["text", "json", "junit", "markdown", "html"]) ?? "text"
         return Settings(scope: scope, options: options, literal: literal, target: target, fault: fault,
                         format: format, output: parsed.value("output"), traceDirectory: parsed.value("trace-dir"),
                         quiet: parsed.flag("quiet"))
@@ -150,6 +150,9 @@ struct CheckCommand {
         let text: String
         switch settings.format {
         case "json": text = JSONReport.render(report)
+        case "junit": text = JUnitReport.render(report)
+        case "markdown": text = MarkdownReport.render(report)
+        case "html": text = HTMLReport.render(report)
         default: text = TextReport.render(report, colour: console.useColour && settings.output == nil)
         }
         try Output.write(text, to: settings.output, console: console)

@@ -1,0 +1,126 @@
+import Spec
+
+/// `--format html`: one self-contained page for reviewers (no network: inline style and
+/// script, and a content security policy that forbids fetching anything). The results
+/// table per target; per counterexample, the steps with the changed fields highlighted, each
+/// zone's queue drawn as a row of drivers, and the violated property with its witness, the
+/// entities it names marked.
+enum HTMLReport {
+    static func render(_ report: CheckReport) -> String {
+        var body: [String] = []
+        body.append(#"<h1>RideCheck: <span class="verdict \#(report.verdict)">\#(report.verdict)</span></h1>"#)
+        body.append(#"<p class="meta">model mytaxi, scope <code>\#(escape(report.scope.name))</code>\#(report.literal ? ", seed-literal properties" : "")\#(report.fault.map { ", fault <code>\(escape($0))</code> injected" } ?? "")</p>"#)
+        body.append(#"<p id="summary"></p>"#)
+        for run in report.runs {
+            body.append(#"<section class="run" id="run-\#(run.target)">"#)
+            body.append("<h2>\(run.target)</h2>")
+            body.append(#"<p class="counts">\#(grouped(run.distinct)) distinct states, \#(grouped(run.generated)) generated, depth \#(run.depth), \#(String(format2: run.seconds)) s, stopped: \#(run.stopReason.rawValue)</p>"#)
+            body.append(#"<table class="results"><thead><tr><th>property</th><th>result</th><th></th></tr></thead><tbody>"#)
+            for property in run.properties {
+                let anchor = "cx-\(run.target)-\(property.id)"
+                let detail: String = switch property.status {
+                case "violated": ##"<a href="#\##(anchor)">counterexample of \##(property.counterexample!.length) steps</a>"##
+                case "satisfied": "instance in \(property.counterexample!.length) steps"
+                case "vacuous": "never exercised: proves nothing in this scope"
+                case "unsatisfied": "no instance in this scope"
+                default: "exercised \(grouped(property.exercised))×"
+                }
+                body.append(#"<tr class="\#(property.status)" data-property="\#(property.id)"><td><code>\#(property.id)</code></td><td class="status">\#(property.status)</td><td>\#(detail)</td></tr>"#)
+            }
+            if let deadlock = run.deadlock {
+                body.append(##"<tr class="violated" data-property="deadlock"><td>deadlock</td><td class="status">violated</td><td><a href="#cx-\##(run.target)-deadlock">after \##(deadlock.length) steps</a></td></tr>"##)
+            }
+            body.append("</tbody></table>")
+            for trace in run.counterexamples { body.append(contentsOf: counterexample(trace, target: run.target, scope: report.scope)) }
+            body.append("</section>")
+        }
+        return page(title: "RideCheck: \(report.verdict)", body: body)
+    }
+
+    static func counterexample(_ trace: WorldTrace, target: String, scope: Scope) -> [String] {
+        let id = trace.propertyID ?? "deadlock"
+        let marked = witnessEntities(trace.witness)
+        var lines = [#"<section class="counterexample" id="cx-\#(target)-\#(id)">"#]
+        lines.append("<h3><code>\(escape(id))</code> \(trace.propertyID == nil ? "found" : "violated"): \(trace.length) steps</h3>")
+        lines.append(#"<p class="witness">✗ \#(escape(trace.witness))</p>"#)
+        lines.append(#"<ol class="steps" start="0">"#)
+        lines.append(#"<li class="step"><div class="action">initial state</div>\#(queues(trace.initial, scope: scope, marked: marked))</li>"#)
+        for (number, step) in trace.steps.enumerated() {
+            let changes = trace.state(before: number).changes(to: step.state, scope: scope)
+            let list = changes.isEmpty ? #"<p class="nochange">(no change)</p>"# : "<ul class=\"changes\">" + changes.map { #"<li class="changed">\#(escape($0))</li>"# }.joined() + "</ul>"
+            let last = number == trace.steps.count - 1 ? " last" : ""
+            lines.append(#"<li class="step\#(last)"><div class="action"><code>\#(escape(step.action.description))</code></div>\#(list)\#(queues(step.state, scope: scope, marked: marked))</li>"#)
+        }
+        lines.append("</ol></section>")
+        return lines
+    }
+
+    /// Each zone's queue as a row of drivers, front first; drivers the witness names are marked.
+    static func queues(_ world: World, scope: Scope, marked: Set<String>) -> String {
+        var html = #"<div class="queues">"#
+        for zone in scope.zoneIDs {
+            html += #"<div class="queue" data-zone="\#(zone)"><span class="zone">\#(zone)</span>"#
+            let drivers = world.queue(zone)
+            if drivers.isEmpty { html += #"<span class="empty">empty</span>"# }
+            for (driver, taxi) in zip(drivers, world.queueTaxiList(zone)) {
+                let mark = marked.contains("\(driver)") ? " witness" : ""
+                html += #"<span class="driver\#(mark)" title="\#(driver) with \#(taxi)">\#(driver)</span>"#
+            }
+            html += "</div>"
+        }
+        return html + "</div>"
+    }
+
+    /// The entity names in a witness sentence (d2, z1, r3, ride1, ...).
+    static func witnessEntities(_ witness: String) -> Set<String> {
+        Set(witness.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { word in
+            ["d", "z", "r", "c", "t", "ride"].contains { prefix in
+                word.hasPrefix(prefix) && Int(word.dropFirst(prefix.count)) != nil
+            }
+        })
+    }
+
+    static func escape(_ text: String) -> String { JUnitReport.escape(text) }
+
+    static func page(title: String, body: [String]) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+        <title>\(escape(title))</title>
+        <style>
+        body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
+        code { font: 13px ui-monospace, monospace; }
+        .verdict.holds { color: #176f2c; } .verdict.violated { color: #b3261e; } .verdict.incomplete { color: #8a6100; }
+        table.results { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+        table.results td, table.results th { border-bottom: 1px solid #ddd; padding: 2px 10px; text-align: left; }
+        tr.violated td.status { color: #b3261e; font-weight: bold; } tr.vacuous td.status, tr.unsatisfied td.status { color: #8a6100; }
+        tr.holds td.status, tr.satisfied td.status { color: #176f2c; }
+        .counterexample { border-left: 4px solid #b3261e; padding-left: 1em; margin: 1.5em 0; }
+        .witness { color: #b3261e; font-weight: bold; }
+        ol.steps li.step { margin: 0.6em 0; }
+        ul.changes { margin: 0.2em 0; padding-left: 1.2em; }
+        li.changed { background: #fff3b0; display: inline-block; margin: 1px 4px 1px 0; padding: 0 4px; border-radius: 3px; list-style: none; }
+        .queues { display: flex; gap: 1.5em; margin-top: 0.3em; }
+        .queue { display: flex; gap: 3px; align-items: center; }
+        .zone { font-weight: bold; margin-right: 4px; }
+        .driver { border: 1px solid #557; border-radius: 4px; padding: 0 6px; background: #eef; }
+        .driver.witness { background: #fdd; border-color: #b3261e; font-weight: bold; }
+        .empty { color: #999; font-style: italic; }
+        </style>
+        </head>
+        <body>
+        \(body.joined(separator: "\n"))
+        <script>
+        // Filled in by the browser: the one line a reviewer reads first.
+        const rows = document.querySelectorAll("table.results tbody tr");
+        const violated = document.querySelectorAll("table.results tr.violated").length;
+        document.getElementById("summary").textContent = violated + " of " + rows.length + " checks violated";
+        </script>
+        </body>
+        </html>
+        """
+    }
+}
