@@ -1,14 +1,16 @@
 /// The `verify` command line as a function: arguments in, text out, an exit code back.
 /// `main` is one call to this, so every path is testable.
 public enum Verify {
-    static let commands = ["check", "list", "replay"]
+    static let commands = ["check", "list", "replay", "simulate", "bench"]
 
     static let usage = """
-        usage: verify [check|list|replay] [options]
+        usage: verify [check|list|replay|simulate|bench] [options]
 
-          check   explore the model and check every property (the default command)
-          list    print the property catalogue
-          replay  run a trace file again against the Spec and the Reference
+          check     explore the model and check every property (the default command)
+          list      print the property catalogue
+          replay    run a trace file again against the Spec and the Reference
+          simulate  seeded random walks far deeper than the exhaustive bound
+          bench     measure the explorer on a fixed scope
 
         Run 'verify COMMAND --help' for a command's options.
         exit codes: 0 every checked property holds within the bound; 1 a violation or a
@@ -29,6 +31,8 @@ public enum Verify {
         let (specs, help): ([OptionSpec], String) = switch command {
         case "list": (ListCommand.specs, ListCommand.help)
         case "replay": (ReplayCommand.specs, ReplayCommand.help)
+        case "simulate": (SimulateCommand.specs, SimulateCommand.help)
+        case "bench": (BenchCommand.specs, BenchCommand.help)
         default: (CheckCommand.specs, CheckCommand.help)
         }
         do {
@@ -40,6 +44,8 @@ public enum Verify {
             switch command {
             case "list": return try ListCommand.run(parsed, console: console)
             case "replay": return try ReplayCommand.run(parsed, console: console)
+            case "simulate": return try SimulateCommand.run(parsed, console: console)
+            case "bench": return try BenchCommand.run(parsed, console: console)
             default: return try CheckCommand.run(parsed, console: console)
             }
         } catch {

@@ -11,7 +11,7 @@ struct VerifyCommandTests {
     }
 
     @Test("Bad command lines get one line naming the problem, the usage, and exit 2", arguments: [
-        (["frobnicate"], "unknown command 'frobnicate'; valid commands: check, list"),
+        (["frobnicate"], "unknown command 'frobnicate'; valid commands: check, list, replay, simulate, bench"),
         (["check", "--colour"], "unknown option '--colour'; valid options:"),
         (["check", "--workers"], "--workers needs a value (N)"),
         (["check", "--workers", "zero"], "--workers needs a whole number from 1 to 256, not 'zero'"),
@@ -31,6 +31,11 @@ struct VerifyCommandTests {
         (["check", "--target", "spec", "--inject", "joinAfterPickup"], "--inject plants a bug in the Reference, so it needs --target reference, conformance or all, not spec"),
         (["check", "--target", "everything"], "--target 'everything' is not one of: spec, reference, conformance, all"),
         (["list", "--actions", "--faults"], "--actions and --faults each choose what to list; give one"),
+        (["simulate", "--seed", "abc"], "--seed needs a whole number from 0 to 18446744073709551615, not 'abc'"),
+        (["simulate", "--walks", "0"], "--walks needs a whole number from 1 to 10000000, not '0'"),
+        (["simulate", "--target", "all"], "--target 'all' is not one of: spec, reference, conformance"),
+        (["bench", "--repeat", "0"], "--repeat needs a whole number from 1 to 100, not '0'"),
+        (["bench", "--symmetry", "on"], "unknown option '--symmetry'"),
     ])
     func badInput(arguments: [String], message: String) {
         let result = run(arguments)

@@ -96,4 +96,5 @@ extension AdapterModel {
     public var actionKindNames: [String] { adapter.spec.actionKindNames }
     public func actionKind(of action: Action) -> Int { adapter.spec.actionKind(of: action) }
     public func isLegalEnd(_ state: State) -> Bool { adapter.spec.isLegalEnd(state.key) }
+    public func simplifications(of action: Action) -> [Action] { adapter.spec.simplifications(of: action) }
 }

@@ -48,6 +48,10 @@ public protocol Model: Sendable {
     /// The representative of `state`'s symmetry class. Two states that differ only by a
     /// renaming of interchangeable entities must map to the same representative.
     func canonicalForm(of state: State) -> State
+
+    /// Simpler variants of an action (smaller numbers, lower ids), simplest first, which the
+    /// shrinker tries in place of it.
+    func simplifications(of action: Action) -> [Action]
 }
 
 /// An enabled action and the state it leads to.
@@ -75,6 +79,7 @@ extension Model {
     public func isLegalEnd(_ state: State) -> Bool { false }
     public var supportsSymmetry: Bool { false }
     public func canonicalForm(of state: State) -> State { state }
+    public func simplifications(of action: Action) -> [Action] { [] }
 
     /// The enabled actions of `state` as a fresh array (convenient off the hot path).
     public func enabledActions(in state: State) -> [Action] {

@@ -32,6 +32,13 @@ public struct Counterexample<M: Model>: Sendable {
     /// What the predicate said, naming the entities involved.
     public let witness: String
     public let trace: Trace<M>
+
+    public init(kind: Kind, propertyID: String?, witness: String, trace: Trace<M>) {
+        self.kind = kind
+        self.propertyID = propertyID
+        self.witness = witness
+        self.trace = trace
+    }
 }
 
 /// The outcome for one property.

@@ -3,7 +3,10 @@ extension Rules {
     /// The request to offer next: the first in the dispatch line not offered to anyone
     /// (002 3.2.3 #6, order of arrival).
     public func nextRequestToOffer(in world: World) -> RouteID? {
-        world.pendingRequests.first { world.routes[$0.index].offeredTo == nil }
+        for slot in 0..<Int(world.dispatchCount) where world.routes[Int(world.dispatchLine[slot])].offeredToRaw == noEntity {
+            return RouteID(raw: world.dispatchLine[slot])
+        }
+        return nil
     }
 
     /// The dispatcher offers the next request to the head of the nearest queue that has a
@@ -84,7 +87,7 @@ extension Rules {
     func isDue(_ r: RouteID, in world: World) -> Bool {
         let route = world.routes[r.index]
         return route.status == .notAllocated && route.isReserved && route.joined == nil
-            && !world.pendingRequests.contains(r)
+            && !world.isPending(r)
             && Int(route.pickupAt) - Int(world.clock) <= scope.timing.allocationLeadTicks
     }
 }

@@ -62,7 +62,7 @@ extension Rules {
     func isChangeable(_ r: RouteID, in world: World) -> Bool {
         let route = world.routes[r.index]
         return route.status == .notAllocated && route.isReserved
-            && !world.pendingRequests.contains(r)
+            && !world.isPending(r)
             && Int(route.pickupAt) - Int(world.clock) >= scope.timing.allocationLeadTicks
     }
 

@@ -30,7 +30,7 @@ enum ActionRules {
                 check.expect(refusals == min(5, Int(before.drivers[d.index].refusals) + 1), "driver \(d) refused but his count went from \(before.drivers[d.index].refusals) to \(refusals)")
                 let zones = after.queues(holding: d, zones: scope.zones)
                 if refusals >= 3 {
-                    check.expect(zones.isEmpty && after.drivers[d.index].status == .offline, "driver \(d) refused \(refusals) calls in a row and is still \(after.drivers[d.index].status)\(zones.isEmpty ? "" : " in the queue of zone \(zones[0])")")
+                    check.expect(zones.isEmpty && after.drivers[d.index].status == .offline, "driver \(d) refused \(refusals) calls in a row and is still \(after.drivers[d.index].status)\(zones.isEmpty ? "" : " in the queue of zone \(zones.first!)")")
                     check.expect(after.drivers[d.index].suspended == (refusals >= 5), "driver \(d) refused \(refusals) calls in a row and is \(after.drivers[d.index].suspended ? "" : "not ")suspended")
                 } else {
                     let queue = zones.first.map(after.queue) ?? []
@@ -73,7 +73,7 @@ enum ActionRules {
                   "A reservation enters the dispatch line exactly the allocation lead (10 minutes) before its pickup time.") { before, action, after, scope, check in
                 guard case .allocateReservation(let r) = action else { return }
                 let ahead = Int(before.routes[r.index].pickupAt) - Int(before.clock)
-                check.expect(ahead == scope.timing.allocationLeadTicks && after.pendingRequests.contains(r),
+                check.expect(ahead == scope.timing.allocationLeadTicks && after.isPending(r),
                              "reservation \(r) for tick \(before.routes[r.index].pickupAt) was allocated at tick \(before.clock), \(ahead) ticks ahead instead of \(scope.timing.allocationLeadTicks)")
             },
             .step("ReservationChangedOnlyInTime", source: "000 PF21 R3, PF22 R2, UC09, UC10", symbol: "ActionRules.reservationChangedOnlyInTime", scope: s,
@@ -86,8 +86,8 @@ enum ActionRules {
                 guard before.routes[r.index].isReserved else { return }
                 let owner = before.routes[r.index].joined ?? r
                 let ahead = Int(before.routes[owner.index].pickupAt) - Int(before.clock)
-                check.expect(ahead >= scope.timing.allocationLeadTicks && !before.pendingRequests.contains(owner) && before.routes[r.index].status == .notAllocated,
-                             "reservation \(r) was changed \(ahead) ticks before pickup\(before.pendingRequests.contains(owner) ? ", after its allocation" : "")")
+                check.expect(ahead >= scope.timing.allocationLeadTicks && !before.isPending(owner) && before.routes[r.index].status == .notAllocated,
+                             "reservation \(r) was changed \(ahead) ticks before pickup\(before.isPending(owner) ? ", after its allocation" : "")")
             },
             .step("TimeWaitsForDueTimers", source: "000 2.5 (30 s answer), 002 3.2.4 (1 min); model: timing abstraction", symbol: "ActionRules.timeWaitsForDueTimers", scope: s,
                   "The clock moves one tick at a time, and only when no offer awaits an answer and no reservation is due for allocation.") { before, action, after, scope, check in

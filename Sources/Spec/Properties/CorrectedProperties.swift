@@ -39,8 +39,8 @@ enum CorrectedProperties {
                    scope: s, "No two rides in progress use the same taxi.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 let current = view.rides.filter(view.hasCurrentRoute)
-                for (i, a) in current.enumerated() {
-                    for b in current[(i + 1)...] {
+                for a in current {
+                    for b in current where b > a {
                         check.expect(view.taxi(of: a) != view.taxi(of: b), "\(a) and \(b) are both in progress in taxi \(view.taxi(of: a))")
                     }
                 }

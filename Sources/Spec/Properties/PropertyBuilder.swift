@@ -65,31 +65,37 @@ extension Property where M == MyTaxiModel {
 }
 
 /// The world as the Alloy model sees it: routes in one of Alloy's four statuses, rides that
-/// exist, queues as sets of drivers and taxis.
+/// exist, queues as sets of drivers and taxis. Built for every evaluation of a predicate, so
+/// it holds bit masks, not arrays, and no copy of the scope.
 struct AlloyView {
     let world: World
-    let scope: Scope
-    /// Alloy's Route and Ride sets, computed once per evaluation.
-    let routes: [RouteID]
-    let rides: [RideID]
+    let routesPerClient: Int
+    /// Alloy's Route and Ride sets.
+    let routes: IDSet<RouteID>
+    let rides: IDSet<RideID>
 
     init(world: World, scope: Scope) {
         self.world = world
-        self.scope = scope
-        routes = scope.routeIDs.filter { world.routes[$0.index].status.isInAlloyModel }
-        rides = (0..<scope.routes).compactMap { world.rides[$0].exists ? RideID($0) : nil }
+        routesPerClient = scope.routesPerClient
+        var routes = IDSet<RouteID>(), rides = IDSet<RideID>()
+        for index in 0..<scope.routes {
+            if world.routes[index].status.isInAlloyModel { routes.insert(RouteID(index)) }
+            if world.rides[index].exists { rides.insert(RideID(index)) }
+        }
+        self.routes = routes
+        self.rides = rides
     }
 
     func status(_ d: DriverID) -> DriverStatus { world.drivers[d.index].status }
     func status(_ r: RouteID) -> RouteStatus { world.routes[r.index].status }
     /// Ride.routes restricted to Alloy's routes.
-    func routes(of ride: RideID) -> [RouteID] { routes.filter { world.rides[ride.index].contains($0) } }
+    func routes(of ride: RideID) -> IDSet<RouteID> { IDSet(mask: routes.mask & world.rides[ride.index].routeMask) }
     func driver(of ride: RideID) -> DriverID { world.rides[ride.index].driver }
     func taxi(of ride: RideID) -> TaxiID { world.rides[ride.index].taxi }
-    func rides(of d: DriverID) -> [RideID] { rides.filter { driver(of: $0) == d } }
+    func rides(of d: DriverID) -> IDSet<RideID> { rides.filter { world.rides[$0.index].driverRaw == d.raw } }
     func queueDrivers(_ z: ZoneID) -> [DriverID] { world.queue(z) }
     func queueTaxis(_ z: ZoneID) -> [TaxiID] { world.queueTaxiList(z) }
-    func client(of r: RouteID) -> ClientID { scope.client(of: r) }
+    func client(of r: RouteID) -> ClientID { ClientID(r.index / routesPerClient) }
     func hasCurrentRoute(_ ride: RideID) -> Bool { routes(of: ride).contains { status($0).isCurrent } }
 }
 

@@ -19,7 +19,7 @@ enum StateRules {
             },
             .world("NoRequestLost", .rule, source: "000 PF09, PF12, UC04; 002 3.2.3 #6", symbol: "StateRules.noRequestLost", scope: s,
                    "Every route is in exactly one lifecycle state: a request waiting for a driver is in the dispatch line (or joined to one that is), a reservation is in line from its allocation, a WAITING or ON_BOARD route rides with a BUSY driver.") { world, scope, check in
-                let line = world.pendingRequests
+                let line = world.pendingSet
                 for r in scope.routeIDs {
                     let route = world.routes[r.index]
                     switch route.status {
@@ -50,7 +50,7 @@ enum StateRules {
             .world("ReservationNotOverdue", .rule, source: "000 2.5, Part II; 002 3.2.6 #7-8", symbol: "StateRules.reservationNotOverdue", scope: s,
                    "A reservation not yet allocated is at least the allocation lead (10 minutes) ahead, and no more than the maximum lead (48 hours).") { world, scope, check in
                 for r in scope.routeIDs where world.routes[r.index].isReserved && world.routes[r.index].status == .notAllocated
-                    && world.routes[r.index].joined == nil && !world.pendingRequests.contains(r) {
+                    && world.routes[r.index].joined == nil && !world.isPending(r) {
                     let ahead = Int(world.routes[r.index].pickupAt) - Int(world.clock)
                     check.expect(ahead >= scope.timing.allocationLeadTicks && ahead <= scope.timing.maximumLeadTicks,
                                  "reservation \(r) is \(ahead) ticks ahead and not allocated (window \(scope.timing.allocationLeadTicks)...\(scope.timing.maximumLeadTicks))")
@@ -63,7 +63,7 @@ enum StateRules {
                     guard let d = world.routes[r.index].offeredTo else { continue }
                     let driver = world.drivers[d.index]
                     let heads = scope.zoneIDs.compactMap { world.head(of: $0) }
-                    check.expect(driver.status == .available && !driver.suspended && heads.contains(d) && world.pendingRequests.contains(r),
+                    check.expect(driver.status == .available && !driver.suspended && heads.contains(d) && world.isPending(r),
                                  "request \(r) is offered to driver \(d), who is \(driver.status)\(driver.suspended ? ", suspended" : "")\(heads.contains(d) ? "" : ", not at the head of a queue")")
                     check.expect(!seen.contains(d), "driver \(d) holds two offers at once")
                     seen.append(d)

@@ -130,13 +130,13 @@ extension Scope {
         }
     }
 
-    // The id lists are read in every guard and predicate: they come from constant tables
-    // (slices share storage), never from a fresh array per call.
-    public var zoneIDs: ArraySlice<ZoneID> { IDTables.zones[..<zones] }
-    public var driverIDs: ArraySlice<DriverID> { IDTables.drivers[..<drivers] }
-    public var taxiIDs: ArraySlice<TaxiID> { IDTables.taxis[..<taxis] }
-    public var clientIDs: ArraySlice<ClientID> { IDTables.clients[..<clients] }
-    public var routeIDs: ArraySlice<RouteID> { IDTables.routes[..<routes] }
+    // The id lists are read in every guard and predicate: they are ranges, never arrays,
+    // so that iterating them costs no allocation and no reference counting.
+    public var zoneIDs: IDRange<ZoneID> { IDRange(count: zones) }
+    public var driverIDs: IDRange<DriverID> { IDRange(count: drivers) }
+    public var taxiIDs: IDRange<TaxiID> { IDRange(count: taxis) }
+    public var clientIDs: IDRange<ClientID> { IDRange(count: clients) }
+    public var routeIDs: IDRange<RouteID> { IDRange(count: routes) }
 
     public func client(of route: RouteID) -> ClientID { ClientID(route.index / routesPerClient) }
     public func routes(of client: ClientID) -> [RouteID] {
@@ -147,10 +147,11 @@ extension Scope {
     public func distance(_ a: ZoneID, _ b: ZoneID) -> Int { abs(a.index - b.index) }
 }
 
-enum IDTables {
-    static let zones = (0..<Capacity.zones).map(ZoneID.init)
-    static let drivers = (0..<Capacity.drivers).map(DriverID.init)
-    static let taxis = (0..<Capacity.taxis).map(TaxiID.init)
-    static let clients = (0..<Capacity.clients).map(ClientID.init)
-    static let routes = (0..<Capacity.routes).map(RouteID.init)
+/// The first `count` ids of a kind, in order.
+public struct IDRange<ID: EntityID>: RandomAccessCollection, Sendable {
+    public let count: Int
+    public init(count: Int) { self.count = count }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+    public subscript(position: Int) -> ID { ID(position) }
 }

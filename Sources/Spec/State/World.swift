@@ -62,12 +62,31 @@ extension World {
     }
 
     /// The zones whose queue holds `driver` (one, if the world is consistent).
-    public func queues(holding driver: DriverID, zones: Int) -> [ZoneID] {
-        (0..<zones).map(ZoneID.init).filter { queue($0).contains(driver) }
+    public func queues(holding driver: DriverID, zones: Int) -> IDSet<ZoneID> {
+        var result = IDSet<ZoneID>()
+        for zone in 0..<zones {
+            for slot in 0..<Int(queueLength[zone]) where queueDrivers[zone * World.queueSlots + slot] == driver.raw {
+                result.insert(ZoneID(zone))
+            }
+        }
+        return result
     }
 
     public func owns(_ driver: DriverID, _ taxi: TaxiID) -> Bool {
         taxiOwners[taxi.index] & (1 << driver.raw) != 0
+    }
+
+    /// Whether `route` is in the dispatch line (no array is made).
+    public func isPending(_ route: RouteID) -> Bool {
+        for slot in 0..<Int(dispatchCount) where dispatchLine[slot] == route.raw { return true }
+        return false
+    }
+
+    /// The dispatch line as a set, for membership tests in predicates.
+    public var pendingSet: IDSet<RouteID> {
+        var set = IDSet<RouteID>()
+        for slot in 0..<Int(dispatchCount) { set.insert(RouteID(raw: dispatchLine[slot])) }
+        return set
     }
 
     public var pendingRequests: [RouteID] {

@@ -53,33 +53,8 @@ struct CheckCommand {
     }
 
     static func settings(from parsed: ParsedArguments) throws(UsageError) -> Settings {
-        if let model = parsed.value("model"), model != "mytaxi" {
-            throw UsageError("unknown model '\(model)'; valid models: mytaxi")
-        }
         let target = try parsed.choice("target", from: ["spec", "reference", "conformance", "all"]) ?? "all"
-        var fault: Fault?
-        if let name = parsed.value("inject") {
-            guard let named = Fault(rawValue: name) else {
-                throw UsageError("unknown fault '\(name)'; valid faults: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            guard target != "spec" else { throw UsageError("--inject plants a bug in the Reference, so it needs --target reference, conformance or all, not spec") }
-            fault = named
-        }
-        var scope: Scope = .ci
-        if let name = parsed.value("scope") {
-            guard let named = Scope.named.first(where: { $0.name == name }) else {
-                throw UsageError("unknown scope '\(name)'; valid scopes: \(Scope.named.map(\.name).joined(separator: ", "))")
-            }
-            scope = named
-        }
-        for assignment in parsed.all("set") {
-            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let value = Int(parts[1]) else {
-                throw UsageError("--set needs KEY=NUMBER, not '\(assignment)'; keys: \(Scope.settableKeys.map(\.key).joined(separator: ", "))")
-            }
-            do { try scope.set(parts[0], to: value) } catch { throw UsageError(error.description) }
-            scope.name += " \(parts[0])=\(value)"
-        }
+        let (scope, fault) = try CommonOptions.modelScopeAndFault(parsed, target: target)
         var options = ExplorationOptions()
         options.maxDepth = scope.depth
         options.workers = try parsed.integer("workers", in: 1...256) ?? options.workers
@@ -94,15 +69,7 @@ struct CheckCommand {
         if let megabytes = try parsed.integer("max-memory", in: 1...1_000_000) { options.maxMemoryBytes = megabytes << 20 }
         options.stopAtFirstViolation = parsed.flag("stop-at-first")
         let literal = parsed.flag("literal")
-        let ids = parsed.all("property")
-        if !ids.isEmpty {
-            let adapter = ReferenceAdapter(model: MyTaxiModel(scope: scope, literal: literal))
-            let known = ImplementationModel(adapter: adapter).properties.map(\.id) + ConformanceModel(adapter: adapter).properties.map(\.id)
-            for id in ids where !known.contains(id) {
-                throw UsageError("unknown property '\(id)'; run 'verify list' for the \(known.count) valid ids")
-            }
-            options.propertyIDs = ids
-        }
+        options.propertyIDs = try CommonOptions.propertyIDs(parsed, scope: scope, literal: literal)
         let format = try parsed.choice("format", from: ["text", "json", "junit", "markdown", "html"]) ?? "text"
         return Settings(scope: scope, options: options, literal: literal, target: target, fault: fault,
                         format: format, output: parsed.value("output"), traceDirectory: parsed.value("trace-dir"),

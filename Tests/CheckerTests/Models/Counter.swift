@@ -45,6 +45,9 @@ struct Counter: Model {
 
     func isLegalEnd(_ state: State) -> Bool { !deadlocksAtLimit }
 
+    /// A step of one is simpler than a step of two.
+    func simplifications(of action: Action) -> [Action] { action == .increment(by: 2) ? [.increment(by: 1)] : [] }
+
     var properties: [Property<Counter>] {
         [
             Property(id: "NotForbidden", kind: .invariant, group: "toy",

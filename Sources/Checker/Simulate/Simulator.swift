@@ -1,0 +1,105 @@
+/// Seeded random walks, far deeper than an exhaustive search reaches: each walk starts in an
+/// initial state and takes a uniformly chosen enabled action at every step, checking every
+/// selected invariant and action property as it goes. The first violation is shrunk to a
+/// short trace. Walks are sequential, so a seed reproduces everything exactly.
+public struct Simulator<M: Model>: Sendable {
+    public let model: M
+    public let seed: UInt64
+    public let walks: Int
+    public let maxSteps: Int
+    public let propertyIDs: [String]?
+
+    public init(model: M, seed: UInt64, walks: Int, maxSteps: Int, propertyIDs: [String]? = nil) {
+        precondition(walks >= 1 && maxSteps >= 1, "a simulation needs at least one walk of at least one step")
+        self.model = model
+        self.seed = seed
+        self.walks = walks
+        self.maxSteps = maxSteps
+        self.propertyIDs = propertyIDs
+    }
+
+    public struct Finding: Sendable {
+        public let propertyID: String
+        public let witness: String
+        /// The walk that found it, as taken, and the same violation after shrinking.
+        public let original: Trace<M>
+        public let shrunk: Trace<M>
+        public let walk: Int
+    }
+
+    public struct Result: Sendable {
+        public let seed: UInt64
+        public let walks: Int
+        public let steps: Int
+        /// Walks that ended early because no action was enabled.
+        public let deadEnds: Int
+        public let deepest: Int
+        public let finding: Finding?
+    }
+
+    public func run() throws(ExplorationError) -> Result {
+        let properties = try BreadthFirstExplorer(model: model, options: options).selectProperties().filter { $0.kind != .reachability }
+        let initials = model.initialStates
+        guard !initials.isEmpty else { throw .noInitialStates(model: model.name) }
+        var random = SplitMix64(seed: seed)
+        var steps = 0, deadEnds = 0, deepest = 0
+        var transitions: [Transition<M.Action, M.State>] = []
+        for walk in 1...walks {
+            let initialIndex = Int.random(in: 0..<initials.count, using: &random)
+            var state = initials[initialIndex]
+            var taken: [Trace<M>.Step] = []
+            if let (id, witness) = Self.violation(properties, before: nil, action: nil, after: state) {
+                let trace = Trace<M>(initialIndex: initialIndex, initial: state, steps: [])
+                return Result(seed: seed, walks: walk, steps: steps, deadEnds: deadEnds, deepest: deepest,
+                              finding: Finding(propertyID: id, witness: witness, original: trace, shrunk: trace, walk: walk))
+            }
+            for _ in 0..<maxSteps {
+                transitions.removeAll(keepingCapacity: true)
+                model.successors(of: state, into: &transitions)
+                guard !transitions.isEmpty else { deadEnds += 1; break }
+                let index = Int.random(in: 0..<transitions.count, using: &random)
+                let transition = transitions[index]
+                taken.append(.init(actionIndex: index, action: transition.action, state: transition.state))
+                steps += 1
+                if let (id, witness) = Self.violation(properties, before: state, action: transition.action, after: transition.state) {
+                    let original = Trace<M>(initialIndex: initialIndex, initial: initials[initialIndex], steps: taken)
+                    let shrunk = Shrinker(model: model, property: properties.first { $0.id == id }!).shrink(original)
+                    return Result(seed: seed, walks: walk, steps: steps, deadEnds: deadEnds, deepest: max(deepest, taken.count),
+                                  finding: Finding(propertyID: id, witness: Self.witness(of: shrunk, properties.first { $0.id == id }!) ?? witness,
+                                                   original: original, shrunk: shrunk, walk: walk))
+                }
+                state = transition.state
+            }
+            deepest = max(deepest, taken.count)
+        }
+        return Result(seed: seed, walks: walks, steps: steps, deadEnds: deadEnds, deepest: deepest, finding: nil)
+    }
+
+    var options: ExplorationOptions {
+        var options = ExplorationOptions()
+        options.propertyIDs = propertyIDs
+        return options
+    }
+
+    /// The first selected property the step (or the initial state) violates.
+    static func violation(_ properties: [Property<M>], before: M.State?, action: M.Action?, after: M.State) -> (String, String)? {
+        for property in properties {
+            let verdict: Verdict
+            switch property.predicate {
+            case .state(let check): verdict = check(after)
+            case .transition(let check):
+                guard let before, let action else { continue }
+                verdict = check(before, action, after)
+            }
+            if case .violated(let witness) = verdict { return (property.id, witness) }
+        }
+        return nil
+    }
+
+    /// The witness of the violation at the end of a (shrunk) trace.
+    static func witness(of trace: Trace<M>, _ property: Property<M>) -> String? {
+        let last = trace.steps.last
+        let before = trace.steps.count >= 2 ? trace.steps[trace.steps.count - 2].state : trace.initial
+        return violation([property], before: last == nil ? nil : before, action: last?.action, after: trace.finalState)?.1
+    }
+}

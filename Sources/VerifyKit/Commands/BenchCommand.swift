@@ -1,0 +1,101 @@
+import Checker
+import Spec
+
+/// `verify bench`: the fixed benchmark of the explorer on the myTaxi model. Speed is measured
+/// here, never in tests: each configuration runs several times and the median is reported.
+struct BenchCommand {
+    static let specs: [OptionSpec] = [
+        .value("repeat", "N", "runs per configuration; the median is reported (default 3)"),
+        .value("depth", "N", "explore the bench scope to depth N instead of its own (\(Scope.bench.depth ?? 0))"),
+        .flag("help", "show this help"),
+    ]
+
+    static let help = """
+        usage: verify bench [--repeat N] [--depth N]
+
+        Explores the fixed bench scope with 1 worker, with every core, and with symmetry, and
+        prints distinct and generated states, the median seconds, distinct states per second
+        and visited-set bytes per distinct state. Then it measures how close the symmetry
+        reduction is to exact: on small scopes it counts the symmetry classes with a canonical
+        form that tries every permutation, and compares. Build with -c release.
+
+        examples:
+          swift run -c release verify bench
+          swift run -c release verify bench --repeat 5
+        """
+
+    struct Measurement {
+        let label: String
+        let distinct: Int
+        let generated: Int
+        let seconds: Double
+        let visitedBytes: Int
+        let traceBytes: Int
+        var perSecond: Double { seconds > 0 ? Double(distinct) / seconds : 0 }
+    }
+
+    static func run(_ parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+        let repeats = try parsed.integer("repeat", in: 1...100) ?? 3
+        var scope = Scope.bench
+        if let depth = try parsed.integer("depth", in: 1...100) { scope.depth = depth }
+        let cores = ExplorationOptions.availableCores
+        var rows: [Measurement] = []
+        var configurations: [(String, Int, Bool)] = [("1 worker", 1, false)]
+        if cores > 1 { configurations.append(("\(cores) workers", cores, false)) }
+        configurations.append(("1 worker, symmetry", 1, true))
+        if cores > 1 { configurations.append(("\(cores) workers, symmetry", cores, true)) }
+        for (label, workers, symmetry) in configurations {
+            var options = ExplorationOptions()
+            options.workers = workers
+            options.symmetry = symmetry
+            options.maxDepth = scope.depth
+            rows.append(try measure(label, MyTaxiModel(scope: scope), options, repeats: repeats))
+        }
+        var lines = ["model mytaxi, scope bench (\(scope.zones) zones, \(scope.drivers) drivers, \(scope.taxis) taxis, \(scope.clients) client, depth \(scope.depth ?? 0)), \(cores) cores, median of \(repeats) run\(repeats == 1 ? "" : "s")", ""]
+        lines.append("configuration".rightPadded(to: 22) + "distinct".leftPadded(to: 11, with: " ") + "generated".leftPadded(to: 12, with: " ")
+                     + "seconds".leftPadded(to: 9, with: " ") + "distinct/s".leftPadded(to: 12, with: " ") + "visited B/state".leftPadded(to: 17, with: " ")
+                     + "log B/state".leftPadded(to: 13, with: " "))
+        for row in rows {
+            lines.append(row.label.rightPadded(to: 22) + grouped(row.distinct).leftPadded(to: 11, with: " ") + grouped(row.generated).leftPadded(to: 12, with: " ")
+                         + String(format2: row.seconds).leftPadded(to: 9, with: " ") + grouped(Int(row.perSecond)).leftPadded(to: 12, with: " ")
+                         + String(format2: Double(row.visitedBytes) / Double(max(1, row.distinct))).leftPadded(to: 17, with: " ")
+                         + String(format2: Double(row.traceBytes) / Double(max(1, row.distinct))).leftPadded(to: 13, with: " "))
+        }
+        lines.append("")
+        if rows.count >= 2, cores > 1 {
+            lines.append("speed-up with \(cores) workers: \(String(format2: rows[1].perSecond / max(1, rows[0].perSecond)))×")
+        }
+        let plain = rows[0], reduced = rows[cores > 1 ? 2 : 1]
+        lines.append("symmetry keeps \(String(format2: 100 * Double(reduced.distinct) / Double(max(1, plain.distinct))))% of the states")
+        lines.append("")
+        lines.append("exactness of the symmetry reduction (canonical form vs every permutation):")
+        for (name, base, usual) in [("ci", Scope.ci, 7), ("qa", Scope.qa, 5), ("sharing", Scope.sharing, 7)] {
+            // A shallower bench run (--depth) makes these shallower too.
+            let depth = min(usual, scope.depth ?? usual)
+            var small = base
+            small.depth = depth
+            var options = ExplorationOptions()
+            options.symmetry = true
+            options.maxDepth = depth
+            options.checkDeadlock = false
+            let fast = try explore(MyTaxiModel(scope: small), options).distinct
+            let exact = try explore(MyTaxiModel.ExhaustiveSymmetry(MyTaxiModel(scope: small)), options).distinct
+            let off = 100 * Double(fast - exact) / Double(max(1, exact))
+            lines.append("  \(name) depth \(depth): \(grouped(fast)) states; \(grouped(exact)) symmetry classes; \(String(format2: off))% above exact")
+        }
+        console.print(lines.joined(separator: "\n"))
+        return 0
+    }
+
+    static func measure<M: Model>(_ label: String, _ model: M, _ options: ExplorationOptions, repeats: Int) throws(UsageError) -> Measurement {
+        var runs: [ExplorationResult<M>] = []
+        for _ in 0..<repeats { runs.append(try explore(model, options)) }
+        let median = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
+        return Measurement(label: label, distinct: median.distinct, generated: median.generated, seconds: median.seconds,
+                           visitedBytes: median.visitedSetBytes, traceBytes: median.traceLogBytes)
+    }
+
+    static func explore<M: Model>(_ model: M, _ options: ExplorationOptions) throws(UsageError) -> ExplorationResult<M> {
+        do { return try BreadthFirstExplorer(model: model, options: options).run() } catch { throw UsageError(error.description) }
+    }
+}

@@ -1,0 +1,50 @@
+import Checker
+import Harness
+import Reference
+import Spec
+
+/// Options that `check` and `simulate` read the same way.
+enum CommonOptions {
+    /// --model, --scope with its --set overrides, and --inject (which needs a Reference target).
+    static func modelScopeAndFault(_ parsed: ParsedArguments, target: String) throws(UsageError) -> (Scope, Fault?) {
+        if let model = parsed.value("model"), model != "mytaxi" {
+            throw UsageError("unknown model '\(model)'; valid models: mytaxi")
+        }
+        var fault: Fault?
+        if let name = parsed.value("inject") {
+            guard let named = Fault(rawValue: name) else {
+                throw UsageError("unknown fault '\(name)'; valid faults: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard target != "spec" else { throw UsageError("--inject plants a bug in the Reference, so it needs --target reference, conformance or all, not spec") }
+            fault = named
+        }
+        var scope: Scope = .ci
+        if let name = parsed.value("scope") {
+            guard let named = Scope.named.first(where: { $0.name == name }) else {
+                throw UsageError("unknown scope '\(name)'; valid scopes: \(Scope.named.map(\.name).joined(separator: ", "))")
+            }
+            scope = named
+        }
+        for assignment in parsed.all("set") {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let value = Int(parts[1]) else {
+                throw UsageError("--set needs KEY=NUMBER, not '\(assignment)'; keys: \(Scope.settableKeys.map(\.key).joined(separator: ", "))")
+            }
+            do { try scope.set(parts[0], to: value) } catch { throw UsageError(error.description) }
+            scope.name += " \(parts[0])=\(value)"
+        }
+        return (scope, fault)
+    }
+
+    /// --property ids, each checked against every target's properties.
+    static func propertyIDs(_ parsed: ParsedArguments, scope: Scope, literal: Bool) throws(UsageError) -> [String]? {
+        let ids = parsed.all("property")
+        guard !ids.isEmpty else { return nil }
+        let adapter = ReferenceAdapter(model: MyTaxiModel(scope: scope, literal: literal))
+        let known = ImplementationModel(adapter: adapter).properties.map(\.id) + ConformanceModel(adapter: adapter).properties.map(\.id)
+        for id in ids where !known.contains(id) {
+            throw UsageError("unknown property '\(id)'; run 'verify list' for the \(known.count) valid ids")
+        }
+        return ids
+    }
+}
