@@ -14,7 +14,7 @@ struct CheckCommand {
         .repeated("property", "ID", "check only this property (repeatable); see verify list"),
         .flag("literal", "check the seed's Alloy facts and assertions exactly as written"),
         .value("workers", "N", "worker threads (default: all cores)"),
-        .value("symmetry", "on|off", "count states that differ by renaming drivers once (default off)"),
+        .value("symmetry", "on|off", "count once the states that differ only by renaming drivers, taxis or clients (default off)"),
         .value("max-states", "N", "stop after N distinct states (exit 3, incomplete)"),
         .value("max-seconds", "S", "stop after S seconds (exit 3, incomplete)"),
         .value("max-memory", "MB", "stop when the visited set and trace log exceed MB megabytes (exit 3)"),
