@@ -1,4 +1,5 @@
 import Checker
+import Synchronization
 import Testing
 
 @Suite("Breadth-first explorer on models with known answers")
@@ -100,5 +101,30 @@ struct BreadthFirstExplorerTests {
         let result = try explore(TwoPhaseCommit(count: 3))
         #expect(result.actions.allSatisfy { $0.fired > 0 })
         #expect(result.actions.map(\.newStates).reduce(0, +) == result.distinct - 1)
+    }
+}
+
+@Suite("Progress reports")
+struct ProgressTests {
+    final class Collected: Sendable {
+        let reports = Mutex<[ExplorationProgress]>([])
+    }
+
+    func run(interval: Double) throws -> [ExplorationProgress] {
+        let collected = Collected()
+        var options = ExplorationOptions()
+        options.workers = 2
+        options.progressInterval = interval
+        options.progress = { report in collected.reports.withLock { $0.append(report) } }
+        _ = try BreadthFirstExplorer(model: TwoPhaseCommit(count: 5), options: options).run()
+        return collected.reports.withLock { $0 }
+    }
+
+    @Test("Reports come no more often than the interval: every chunk at 0, never within a long interval")
+    func spacing() throws {
+        let frequent = try run(interval: 0)
+        #expect(!frequent.isEmpty)
+        #expect(zip(frequent, frequent.dropFirst()).allSatisfy { $0.distinct <= $1.distinct && $0.seconds <= $1.seconds })
+        #expect(try run(interval: 1_000_000).isEmpty)
     }
 }

@@ -89,3 +89,21 @@ struct VerifyCommandTests {
         #expect(committed == generated, "regenerate with: swift run verify list --format markdown --output Invariants/mytaxi.md")
     }
 }
+
+@Suite("The progress line")
+struct ProgressLineTests {
+    @Test("About once a second on a terminal, every 10 seconds in a log")
+    func intervals() {
+        #expect(CheckCommand.progressInterval(isTerminal: true) == 1)
+        #expect(CheckCommand.progressInterval(isTerminal: false) == 10)
+    }
+
+    @Test("--quiet prints nothing but the report; a short run in a log prints no progress line either")
+    func quiet() {
+        for arguments in [["check", "--scope", "accounts", "--set", "depth=4", "--quiet"], ["check", "--scope", "accounts", "--set", "depth=4"]] {
+            let console = Console()
+            #expect(Verify.run(arguments: arguments, console: console) == 0)
+            #expect(console.standardError.isEmpty, "\(arguments): \(console.standardError)")
+        }
+    }
+}

@@ -30,6 +30,9 @@ struct Search<M: Model> {
     var depth = 0
     /// Levels that hold at least one state: TLC's "depth of the complete state graph".
     var levels = 0
+    /// When the last progress report went out (seconds since the start): reports are spaced
+    /// by the progress interval across levels, not restarted at each one.
+    var lastProgress: Double = 0
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
 
@@ -89,7 +92,6 @@ struct Search<M: Model> {
             ids = nextIDs
             depth += 1
             if !frontier.isEmpty { levels += 1 }
-            report(queue: frontier.count)
             if budgetHit { reason = .stateBudget; break }
             if options.stopAtFirstViolation && (findings.contains { $0 != nil && $0!.kind != .witness } || deadlock != nil) {
                 reason = .firstViolation
@@ -132,7 +134,7 @@ struct Search<M: Model> {
         let levelGenerated = Atomic<Int>(0)
         let stopped = Atomic<Bool>(false)
         let snapshot = (distinct: visited.count, depth: depth, started: start)
-        let progressGate = Mutex<Double>(elapsed)
+        let progressGate = Mutex<Double>(lastProgress)
         let work: @Sendable (Int) -> Void = { worker in
             var actions: [Transition<M.Action, M.State>] = []
             while true {
@@ -169,6 +171,7 @@ struct Search<M: Model> {
         } else {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
+        lastProgress = progressGate.withLock { $0 }
         var result: [ChunkOutput<M>] = []
         result.reserveCapacity(chunkCount)
         // After a stop, chunks may be missing anywhere: keep only the unbroken prefix, so that
@@ -223,11 +226,6 @@ struct Search<M: Model> {
         } catch {
             preconditionFailure("\(model.name): replaying a recorded trace failed: \(error)")
         }
-    }
-
-    func report(queue: Int) {
-        options.progress?(ExplorationProgress(
-            generated: generated, distinct: visited.count, queue: queue, depth: depth, seconds: elapsed))
     }
 
     func result(reason: StopReason) -> ExplorationResult<M> {

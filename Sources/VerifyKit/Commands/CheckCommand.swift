@@ -80,7 +80,7 @@ struct CheckCommand {
         var settings = try settings(from: parsed)
         if !settings.quiet {
             let terminal = console.isTerminal
-            settings.options.progressInterval = terminal ? 1 : 10
+            settings.options.progressInterval = progressInterval(isTerminal: terminal)
             settings.options.progress = { progress in
                 console.status("depth \(progress.depth): \(grouped(progress.generated)) generated, \(grouped(progress.distinct)) distinct, queue \(grouped(progress.queue)), \(grouped(Int(progress.statesPerSecond))) states/s")
             }
@@ -125,6 +125,9 @@ struct CheckCommand {
         try Output.write(text, to: settings.output, console: console)
         return report.exitCode
     }
+
+    /// A live line about once a second on a terminal; in a log, a line every 10 seconds.
+    static func progressInterval(isTerminal: Bool) -> Double { isTerminal ? 1 : 10 }
 
     /// The ids a target checks: all when none were asked for; nil when every id asked for
     /// belongs to other targets, and this one is skipped.
