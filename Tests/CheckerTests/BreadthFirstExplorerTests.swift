@@ -87,6 +87,16 @@ struct BreadthFirstExplorerTests {
         #expect(result.distinct <= 1000)
     }
 
+    @Test("A memory budget stops the run mid-level, cleanly, and reports it incomplete")
+    func memoryBudget() throws {
+        let full = try explore(TwoPhaseCommit(count: 5))
+        let result = try explore(TwoPhaseCommit(count: 5)) { $0.maxMemoryBytes = 64 << 10 }
+        #expect(result.stopReason == .memoryBudget)
+        #expect(!result.isComplete)
+        #expect(result.distinct < full.distinct)
+        #expect(ExplorationOptions().memoryBudget == ExplorationOptions.physicalMemory / 4 * 3, "by default, three quarters of the machine")
+    }
+
     @Test("Settings that cannot be honoured are refused before exploring")
     func refusedSettings() {
         #expect(throws: ExplorationError.symmetryUnsupported(model: "counter")) {

@@ -13,6 +13,8 @@ public struct ExplorationOptions: Sendable {
     /// Budgets: when one is reached the search stops cleanly and reports itself incomplete.
     public var maxStates: Int?
     public var maxSeconds: Double?
+    /// The memory a search may use; nil means three quarters of the machine's memory, so
+    /// that a scope too large for the machine stops cleanly instead of being killed.
     public var maxMemoryBytes: Int?
     /// Count states that differ by a renaming of interchangeable entities once.
     public var symmetry: Bool = false
@@ -27,6 +29,17 @@ public struct ExplorationOptions: Sendable {
     public var progressInterval: Double = 1
 
     public init() {}
+
+    /// The budget in force: the one given, or three quarters of physical memory.
+    public var memoryBudget: Int { maxMemoryBytes ?? ExplorationOptions.physicalMemory / 4 * 3 }
+
+    public static var physicalMemory: Int {
+        #if canImport(Glibc) || canImport(Darwin)
+        return max(1 << 30, Int(sysconf(Int32(_SC_PHYS_PAGES))) * Int(sysconf(Int32(_SC_PAGESIZE))))
+        #else
+        return 8 << 30
+        #endif
+    }
 
     public static var availableCores: Int {
         #if canImport(Glibc) || canImport(Darwin)

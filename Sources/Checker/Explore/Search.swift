@@ -26,6 +26,8 @@ struct Search<M: Model> {
     var generated = 0
     /// Whether the last level's expansion stopped before its end (time budget).
     var levelCutShort = false
+    /// A level was cut short because its successors would not fit the memory budget.
+    var memoryCutShort = false
     /// Levels expanded so far.
     var depth = 0
     /// Levels that hold at least one state: TLC's "depth of the complete state graph".
@@ -72,7 +74,11 @@ struct Search<M: Model> {
         while !frontier.isEmpty {
             if let stop = stopBeforeLevel() { reason = stop; break }
             let outputs = expandLevel(frontier: frontier, ids: ids)
-            if levelCutShort || budgetStop() != nil { reason = budgetStop() ?? .timeBudget; mergeFindings(outputs); break }
+            if levelCutShort || budgetStop() != nil {
+                reason = memoryCutShort ? .memoryBudget : budgetStop() ?? .timeBudget
+                mergeFindings(outputs)
+                break
+            }
             var next: [M.State] = []
             var nextIDs: [UInt32] = []
             var budgetHit = false
@@ -116,7 +122,7 @@ struct Search<M: Model> {
     func budgetStop() -> StopReason? {
         if let seconds = options.maxSeconds, elapsed >= seconds { return .timeBudget }
         if let limit = options.maxStates, visited.count >= limit { return .stateBudget }
-        if let memory = options.maxMemoryBytes, visited.bytes + log.bytes > memory { return .memoryBudget }
+        if visited.bytes + log.bytes > options.memoryBudget { return .memoryBudget }
         return nil
     }
 
@@ -135,6 +141,12 @@ struct Search<M: Model> {
         let stopped = Atomic<Bool>(false)
         let snapshot = (distinct: visited.count, depth: depth, started: start)
         let progressGate = Mutex<Double>(lastProgress)
+        // Memory in use: the visited set, the trace log, this level and the successors
+        // generated so far (counted at the state's size; what a state points to is not).
+        let stride = MemoryLayout<M.State>.stride + MemoryLayout<Transition<M.Action, M.State>>.stride
+        let baseBytes = visited.bytes + log.bytes + MemoryLayout<M.State>.stride * frontier.count
+        let memoryBudget = options.memoryBudget
+        let memoryHit = Atomic<Bool>(false)
         let work: @Sendable (Int) -> Void = { worker in
             var actions: [Transition<M.Action, M.State>] = []
             while true {
@@ -149,7 +161,11 @@ struct Search<M: Model> {
                 let output = explorer.expand(
                     frontier: frontier, ids: ids, range: range, properties: properties,
                     decided: decided, visited: visited, actions: &actions)
-                levelGenerated.add(output.generated, ordering: .relaxed)
+                let generatedSoFar = levelGenerated.add(output.generated, ordering: .relaxed).newValue
+                if baseBytes + stride * generatedSoFar > memoryBudget {
+                    memoryHit.store(true, ordering: .relaxed)
+                    stopped.store(true, ordering: .relaxed)
+                }
                 outputs.slots[chunk] = output
                 if worker == 0, let progress = explorer.options.progress {
                     let seconds = Search.seconds(since: snapshot.started)
@@ -181,7 +197,8 @@ struct Search<M: Model> {
             result.append(output)
             record(output)
         }
-        levelCutShort = result.count < chunkCount
+        levelCutShort = result.count < chunkCount || memoryHit.load(ordering: .relaxed)
+        memoryCutShort = memoryHit.load(ordering: .relaxed)
         return result
     }
 

@@ -17,7 +17,7 @@ struct CheckCommand {
         .value("symmetry", "on|off", "count once the states that differ only by renaming drivers, taxis or clients (default off)"),
         .value("max-states", "N", "stop after N distinct states (exit 3, incomplete)"),
         .value("max-seconds", "S", "stop after S seconds (exit 3, incomplete)"),
-        .value("max-memory", "MB", "stop when the visited set and trace log exceed MB megabytes (exit 3)"),
+        .value("max-memory", "MB", "stop when the search would use more than MB megabytes (default: 3/4 of the machine; exit 3)"),
         .value("format", "FORMAT", "text, json, junit, markdown or html (default text)"),
         .value("output", "FILE", "write the report to FILE instead of standard output"),
         .value("trace-dir", "DIR", "write each counterexample to DIR as an ITF trace file (verify replay reads them)"),
