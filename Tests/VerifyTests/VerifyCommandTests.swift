@@ -63,6 +63,8 @@ struct VerifyCommandTests {
         #expect(result.out.contains("busyDriverHasACurrentRide violated: 9 steps"))
         #expect(result.out.contains("accept(driver: d1)"))
         #expect(result.out.contains("d1 AVAILABLE→BUSY"))
+        #expect(result.out.contains("   property: Every route of every ride of a BUSY driver is WAITING or ON_BOARD."))
+        #expect(result.out.contains("   involves: d1, r1, ride1"))
         #expect(result.out.contains("result: violated"))
     }
 

@@ -103,7 +103,8 @@ struct SimulateCommand {
         }
         let finding = result.finding.map { finding in
             SimulationOutcome.Finding(
-                trace: WorldTrace(Counterexample(kind: .invariant, propertyID: finding.propertyID, witness: finding.witness, trace: finding.shrunk), world: world),
+                trace: WorldTrace(Counterexample(kind: .invariant, propertyID: finding.propertyID, witness: finding.witness, trace: finding.shrunk),
+                                  statement: model.properties.first { $0.id == finding.propertyID }?.statement ?? "", world: world),
                 originalLength: finding.original.length, walk: finding.walk)
         }
         return SimulationOutcome(walks: result.walks, steps: result.steps, deadEnds: result.deadEnds, deepest: result.deepest, finding: finding)

@@ -80,6 +80,7 @@ enum TextReport {
         var lines: [String] = []
         let title = counterexample.propertyID.map { "\($0) violated" } ?? "deadlock"
         lines.append(paint("── \(title): \(counterexample.length) steps ──", "1"))
+        if !counterexample.statement.isEmpty { lines.append("   property: \(counterexample.statement)") }
         lines.append("   0  initial: \(counterexample.initial.summary(scope: scope))")
         for (number, step) in counterexample.steps.enumerated() {
             let before = counterexample.state(before: number)
@@ -88,6 +89,8 @@ enum TextReport {
             lines.append("      " + (changes.isEmpty ? "(no change)" : changes.joined(separator: "; ")))
         }
         lines.append("   " + paint("✗ \(counterexample.witness)", "31"))
+        let involved = HTMLReport.witnessEntities(counterexample.witness).sorted()
+        if !involved.isEmpty { lines.append("   involves: " + involved.map { paint($0, "1") }.joined(separator: ", ")) }
         return lines
     }
 

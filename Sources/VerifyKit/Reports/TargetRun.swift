@@ -48,9 +48,9 @@ struct TargetRun {
         properties = result.properties.map { outcome in
             PropertyLine(id: outcome.property.id, kind: outcome.property.kind, group: outcome.property.group,
                          status: outcome.status.rawValue, exercised: outcome.exercised,
-                         counterexample: outcome.counterexample.map { WorldTrace($0, world: world) })
+                         counterexample: outcome.counterexample.map { WorldTrace($0, statement: outcome.property.statement, world: world) })
         }
-        deadlock = result.deadlock.map { WorldTrace($0, world: world) }
+        deadlock = result.deadlock.map { WorldTrace($0, statement: "A state where nothing can happen before the end of time.", world: world) }
         actions = result.actions
     }
 }
@@ -58,6 +58,8 @@ struct TargetRun {
 /// A counterexample (or a reachability instance) as a sequence of Spec worlds.
 struct WorldTrace {
     let propertyID: String?
+    /// The property in words.
+    let statement: String
     let witness: String
     let initial: World
     let steps: [(action: TaxiAction, state: World)]
@@ -65,8 +67,9 @@ struct WorldTrace {
     var length: Int { steps.count }
     func state(before index: Int) -> World { index == 0 ? initial : steps[index - 1].state }
 
-    init<M: Model>(_ counterexample: Counterexample<M>, world: (M.State) -> World) where M.Action == TaxiAction {
+    init<M: Model>(_ counterexample: Counterexample<M>, statement: String, world: (M.State) -> World) where M.Action == TaxiAction {
         propertyID = counterexample.propertyID
+        self.statement = statement
         witness = counterexample.witness
         initial = world(counterexample.trace.initial)
         steps = counterexample.trace.steps.map { ($0.action, world($0.state)) }
