@@ -5,14 +5,7 @@ import Spec
 
 /// `verify check`: explore a model within a scope and report every property.
 struct CheckCommand {
-    static let specs: [OptionSpec] = [
-        .value("model", "NAME", "the model to check (mytaxi)"),
-        .value("target", "TARGET", "spec, reference, conformance or all (default all)"),
-        .value("inject", "FAULT", "plant a named bug in the Reference (see verify list --faults)"),
-        .value("scope", "NAME", "a named scope: \(Scope.named.map(\.name).joined(separator: ", ")) (default ci)"),
-        .repeated("set", "KEY=VALUE", "override a scope bound, e.g. --set drivers=3"),
-        .repeated("property", "ID", "check only this property (repeatable); see verify list"),
-        .flag("literal", "check the seed's Alloy facts and assertions exactly as written"),
+    static let specs: [OptionSpec] = CommonOptions.specs(targets: "spec, reference, conformance or all (default all)") + [
         .value("workers", "N", "worker threads (default: all cores)"),
         .value("symmetry", "on|off", "count once the states that differ only by renaming drivers, taxis or clients (default off)"),
         .value("max-states", "N", "stop after N distinct states (exit 3, incomplete)"),

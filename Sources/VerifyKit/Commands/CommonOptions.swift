@@ -5,6 +5,19 @@ import Spec
 
 /// Options that `check` and `simulate` read the same way.
 enum CommonOptions {
+    /// The options that choose what is checked: model, target, fault, scope and properties.
+    static func specs(targets: String) -> [OptionSpec] {
+        [
+            .value("model", "NAME", "the model to check (mytaxi)"),
+            .value("target", "TARGET", targets),
+            .value("inject", "FAULT", "plant a named bug in the Reference (see verify list --faults)"),
+            .value("scope", "NAME", "a named scope: \(Scope.named.map(\.name).joined(separator: ", ")) (default ci)"),
+            .repeated("set", "KEY=VALUE", "override a scope bound, e.g. --set drivers=3"),
+            .repeated("property", "ID", "check only this property (repeatable); see verify list"),
+            .flag("literal", "check the seed's Alloy facts and assertions exactly as written"),
+        ]
+    }
+
     /// --model, --scope with its --set overrides, and --inject (which needs a Reference target).
     static func modelScopeAndFault(_ parsed: ParsedArguments, target: String) throws(UsageError) -> (Scope, Fault?) {
         if let model = parsed.value("model"), model != "mytaxi" {

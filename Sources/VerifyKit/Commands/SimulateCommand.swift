@@ -6,14 +6,7 @@ import Spec
 /// `verify simulate`: seeded random walks far deeper than the exhaustive bound; a violation
 /// is shrunk to a short trace, and the seed reproduces the run exactly.
 struct SimulateCommand {
-    static let specs: [OptionSpec] = [
-        .value("model", "NAME", "the model (mytaxi)"),
-        .value("target", "TARGET", "spec, reference or conformance (default spec)"),
-        .value("inject", "FAULT", "plant a named bug in the Reference (see verify list --faults)"),
-        .value("scope", "NAME", "a named scope: \(Scope.named.map(\.name).joined(separator: ", ")) (default ci)"),
-        .repeated("set", "KEY=VALUE", "override a scope bound, e.g. --set horizon=40"),
-        .repeated("property", "ID", "check only this property (repeatable)"),
-        .flag("literal", "check the seed's Alloy facts and assertions exactly as written"),
+    static let specs: [OptionSpec] = CommonOptions.specs(targets: "spec, reference or conformance (default spec)") + [
         .value("seed", "N", "the random seed (default: a fresh one, printed)"),
         .value("walks", "N", "how many walks (default 1000)"),
         .value("steps", "N", "the longest walk (default 200)"),
