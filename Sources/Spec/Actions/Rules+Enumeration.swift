@@ -18,10 +18,11 @@ extension Rules {
     public func candidates(in world: World, probes: Bool, _ body: (TaxiAction) -> Void) {
         let drivers = scope.driverIDs, clients = scope.clientIDs, zones = scope.zoneIDs
         let taxis = scope.taxiIDs, routes = scope.routeIDs
-        let passengerChoices = probes ? [0] + scope.passengerChoices + [Capacity.maxPassengersPerTaxi + 1] : scope.passengerChoices
-        let leads = probes
-            ? [scope.timing.minimumLeadTicks - 1] + scope.reservationLeads + [scope.timing.maximumLeadTicks + 1]
-            : scope.reservationLeads
+        var passengerChoices = scope.passengerChoices, leads = scope.reservationLeads
+        if probes {
+            passengerChoices = SmallInts([0] + scope.passengerChoices + [Capacity.maxPassengersPerTaxi + 1])
+            leads = SmallInts([scope.timing.minimumLeadTicks - 1] + scope.reservationLeads + [scope.timing.maximumLeadTicks + 1])
+        }
         for c in clients where probes || !world.clients[c.index].emailConfirmed { body(.confirmClientEmail(c)) }
         for d in drivers where probes || !world.drivers[d.index].emailConfirmed { body(.confirmDriverEmail(d)) }
         for d in drivers where probes || !world.drivers[d.index].activated { body(.activateDriver(d)) }
@@ -39,7 +40,8 @@ extension Rules {
         for d in drivers where probes || world.drivers[d.index].status == .available {
             for z in zones { body(.changeZone(d, z)) }
         }
-        let requesting = clients.filter { probes || (world.clients[$0.index].emailConfirmed && openRoute(of: $0, in: world) == nil) }
+        var requesting = IDSet<ClientID>()
+        for c in clients where probes || (world.clients[c.index].emailConfirmed && openRoute(of: c, in: world) == nil) { requesting.insert(c) }
         for c in requesting {
             for z in zones { for p in passengerChoices { for s in [false, true] { body(.requestRide(c, zone: z, passengers: p, shared: s)) } } }
         }
@@ -63,12 +65,14 @@ extension Rules {
                   let head = world.head(of: zone) {
             body(.offer(r, head))
         }
-        let offered = drivers.filter { probes || world.offer(to: $0, routes: scope.routes) != nil }
+        var offered = IDSet<DriverID>()
+        for d in drivers where probes || world.offer(to: d, routes: scope.routes) != nil { offered.insert(d) }
         for d in offered { body(.accept(d)) }
         for d in offered { body(.decline(d)) }
         for d in offered { body(.answerTimeout(d)) }
         for r in routes where probes || world.routes[r.index].isReserved { body(.allocateReservation(r)) }
-        let busy = drivers.filter { probes || world.drivers[$0.index].status == .busy }
+        var busy = IDSet<DriverID>()
+        for d in drivers where probes || world.drivers[d.index].status == .busy { busy.insert(d) }
         for d in busy { body(.driverCancel(d)) }
         for d in busy { body(.signalFakeRequest(d)) }
         for d in busy { body(.pickup(d)) }

@@ -16,7 +16,7 @@ extension Rules {
         var next = world
         let members = world.routes(of: ride)
         let creator = RouteID(raw: ride.raw)
-        let owner = members.contains(creator) ? creator : members[0]
+        let owner = members.contains(creator) ? creator : members.first!
         for member in members {
             next.routes[member.index].status = .notAllocated
             next.routes[member.index].ride = nil
@@ -43,7 +43,7 @@ extension Rules {
             next.routes[member.index].ride = nil
         }
         next.rides[ride.index] = RideRecord()
-        requeue(d, in: world.routes[members[0].index].zone, world: &next)
+        requeue(d, in: world.routes[members.first!.index].zone, world: &next)
         return next
     }
 
@@ -54,7 +54,7 @@ extension Rules {
         var next = world
         let members = world.routes(of: ride)
         for member in members { next.routes[member.index].status = .onBoard }
-        next.drivers[d.index].zone = world.routes[members[0].index].zone
+        next.drivers[d.index].zone = world.routes[members.first!.index].zone
         return next
     }
 

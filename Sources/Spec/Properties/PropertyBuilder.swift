@@ -93,8 +93,8 @@ struct AlloyView {
     func driver(of ride: RideID) -> DriverID { world.rides[ride.index].driver }
     func taxi(of ride: RideID) -> TaxiID { world.rides[ride.index].taxi }
     func rides(of d: DriverID) -> IDSet<RideID> { rides.filter { world.rides[$0.index].driverRaw == d.raw } }
-    func queueDrivers(_ z: ZoneID) -> [DriverID] { world.queue(z) }
-    func queueTaxis(_ z: ZoneID) -> [TaxiID] { world.queueTaxiList(z) }
+    func queueDrivers(_ z: ZoneID) -> PackedIDs<DriverID> { world.queue(z) }
+    func queueTaxis(_ z: ZoneID) -> PackedIDs<TaxiID> { world.queueTaxiList(z) }
     func client(of r: RouteID) -> ClientID { ClientID(r.index / routesPerClient) }
     func hasCurrentRoute(_ ride: RideID) -> Bool { routes(of: ride).contains { status($0).isCurrent } }
 }

@@ -202,7 +202,8 @@ enum SeedFacts {
             .world("taxi_queue_relation", .seedFact, source: source("taxi_queue_relation"), symbol: "SeedFacts.taxi_queue_relation", scope: s,
                    "No taxi is in two queues.") { world, scope, check in
                 for t in scope.taxiIDs {
-                    let zones = scope.zoneIDs.filter { world.queueTaxiList($0).contains(t) }
+                    var zones = IDSet<ZoneID>()
+                    for z in scope.zoneIDs where world.queueTaxiList(z).contains(t) { zones.insert(z) }
                     check.expect(zones.count <= 1, "taxi \(t) is in the queues of zones \(list(zones))")
                 }
             },
@@ -217,7 +218,7 @@ enum SeedFacts {
             .world("aTaxiPerDriver", .seedFact, source: "000 3.8.1 sig TaxiQueue { #drivers = #taxis }", symbol: "SeedFacts.aTaxiPerDriver", scope: s,
                    "Each queue holds as many distinct taxis as distinct drivers.") { world, scope, check in
                 for z in scope.zoneIDs {
-                    let drivers = Set(world.queue(z)).count, taxis = Set(world.queueTaxiList(z)).count
+                    let drivers = world.queue(z).set.count, taxis = world.queueTaxiList(z).set.count
                     check.expect(drivers == taxis, "the queue of zone \(z) holds \(drivers) drivers but \(taxis) taxis")
                 }
             },

@@ -41,7 +41,7 @@ public struct Scope: Sendable, Equatable {
     public var horizon: Int
     public var maxCards: Int
     /// Passenger counts a request may carry (000 PF09 R2: 1 to 4).
-    public var passengerChoices: [Int]
+    public var passengerChoices: SmallInts
     public var timing: Timing
     /// Start with every account confirmed and activated, driver i owning taxi i and every
     /// client holding one card; otherwise start with nobody registered.
@@ -52,7 +52,7 @@ public struct Scope: Sendable, Equatable {
     public var routes: Int { clients * routesPerClient }
 
     /// Leads (in ticks) a reservation or modification may choose: the two ends of the window.
-    public var reservationLeads: [Int] {
+    public var reservationLeads: SmallInts {
         timing.minimumLeadTicks == timing.maximumLeadTicks
             ? [timing.minimumLeadTicks] : [timing.minimumLeadTicks, timing.maximumLeadTicks]
     }
@@ -139,8 +139,8 @@ extension Scope {
     public var routeIDs: IDRange<RouteID> { IDRange(count: routes) }
 
     public func client(of route: RouteID) -> ClientID { ClientID(route.index / routesPerClient) }
-    public func routes(of client: ClientID) -> [RouteID] {
-        (0..<routesPerClient).map { RouteID(client.index * routesPerClient + $0) }
+    public func routes(of client: ClientID) -> IDRange<RouteID>.SubSequence {
+        IDRange<RouteID>(count: routes)[(client.index * routesPerClient)..<((client.index + 1) * routesPerClient)]
     }
 
     /// Zones lie on a line: the distance between zone i and zone j is |i - j|.

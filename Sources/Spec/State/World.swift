@@ -48,13 +48,16 @@ extension World {
     public func ride(_ id: RideID) -> RideRecord { rides[id.index] }
 
     /// The drivers in `zone`'s queue, front first.
-    public func queue(_ zone: ZoneID) -> [DriverID] {
-        (0..<Int(queueLength[zone.index])).map { DriverID(raw: queueDrivers[zone.index * World.queueSlots + $0]) }
-    }
+    public func queue(_ zone: ZoneID) -> PackedIDs<DriverID> { packed(queueDrivers, zone) }
 
     /// The taxis in `zone`'s queue, in queue order.
-    public func queueTaxiList(_ zone: ZoneID) -> [TaxiID] {
-        (0..<Int(queueLength[zone.index])).map { TaxiID(raw: queueTaxis[zone.index * World.queueSlots + $0]) }
+    public func queueTaxiList(_ zone: ZoneID) -> PackedIDs<TaxiID> { packed(queueTaxis, zone) }
+
+    func packed<ID: EntityID>(_ slots: InlineArray<12, UInt8>, _ zone: ZoneID) -> PackedIDs<ID> {
+        let count = Int(queueLength[zone.index])
+        var bits: UInt32 = 0
+        for position in 0..<count { bits |= UInt32(slots[zone.index * World.queueSlots + position]) << (8 * UInt32(position)) }
+        return PackedIDs(bits: bits, count: count)
     }
 
     public func head(of zone: ZoneID) -> DriverID? {
@@ -94,18 +97,19 @@ extension World {
     }
 
     /// The routes of a ride (Alloy Ride.routes).
-    public func routes(of ride: RideID) -> [RouteID] {
-        (0..<Capacity.routes).map(RouteID.init).filter { rides[ride.index].contains($0) }
-    }
+    public func routes(of ride: RideID) -> IDSet<RouteID> { IDSet(mask: rides[ride.index].routeMask) }
 
     /// The route a driver is offered right now, if any.
     public func offer(to driver: DriverID, routes count: Int) -> RouteID? {
-        (0..<count).map(RouteID.init).first { routes[$0.index].offeredToRaw == driver.raw }
+        for index in 0..<count where routes[index].offeredToRaw == driver.raw { return RouteID(index) }
+        return nil
     }
 
     /// The rides a driver has driven or drives, oldest slot first.
-    public func rides(of driver: DriverID) -> [RideID] {
-        (0..<Capacity.routes).map(RideID.init).filter { rides[$0.index].driverRaw == driver.raw }
+    public func rides(of driver: DriverID) -> IDSet<RideID> {
+        var result = IDSet<RideID>()
+        for index in 0..<Capacity.routes where rides[index].driverRaw == driver.raw { result.insert(RideID(index)) }
+        return result
     }
 
     /// A ride with a WAITING or ON_BOARD route.
@@ -119,8 +123,10 @@ extension World {
     }
 
     /// Routes that joined `owner`'s shared ride before it was allocated.
-    public func joiners(of owner: RouteID, routes count: Int) -> [RouteID] {
-        (0..<count).map(RouteID.init).filter { routes[$0.index].joinedRaw == owner.raw }
+    public func joiners(of owner: RouteID, routes count: Int) -> IDSet<RouteID> {
+        var result = IDSet<RouteID>()
+        for index in 0..<count where routes[index].joinedRaw == owner.raw { result.insert(RouteID(index)) }
+        return result
     }
 }
 
