@@ -28,12 +28,10 @@ struct FaultInjectionTests {
 
     @Test("The fault is caught: exit 1, the named property violated, a short trace", arguments: FaultCatalog.entries)
     func caught(_ entry: FaultEntry) throws {
-        let console = Console()
-        let code = Verify.run(arguments: ["check", "--quiet", "--format", "json", "--stop-at-first", "--target", entry.target,
-                                          "--scope", entry.scope, "--inject", entry.fault.rawValue, "--property", entry.property],
-                              console: console)
-        #expect(code == 1, "\(entry.fault) was not caught: \(console.standardError)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(console.standardOutput.utf8)) as? [String: Any])
+        let result = runVerify(["check", "--quiet", "--format", "json", "--stop-at-first", "--target", entry.target,
+                                "--scope", entry.scope, "--inject", entry.fault.rawValue, "--property", entry.property])
+        #expect(result.code == 1, "\(entry.fault) was not caught: \(result.err)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let properties = try #require(report["properties"] as? [[String: Any]])
         let outcome = try #require(properties.first { $0["id"] as? String == entry.property && $0["target"] as? String == entry.target })
         #expect(outcome["status"] as? String == "violated")

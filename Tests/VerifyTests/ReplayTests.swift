@@ -5,12 +5,6 @@ import Testing
 /// `verify check --trace-dir` writes ITF files; `verify replay` runs them again.
 @Suite("Trace files and replay")
 struct ReplayTests {
-    func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
-        let console = Console()
-        let code = Verify.run(arguments: arguments, console: console)
-        return (code, console.standardOutput, console.standardError)
-    }
-
     func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ridecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -19,7 +13,7 @@ struct ReplayTests {
 
     /// Finds a fault's counterexample with `--trace-dir` and returns the file's path.
     func traceFile(fault: String, target: String, property: String, in directory: URL) throws -> String {
-        let result = run(["check", "--quiet", "--stop-at-first", "--target", target, "--inject", fault, "--property", property,
+        let result = runVerify(["check", "--quiet", "--stop-at-first", "--target", target, "--inject", fault, "--property", property,
                           "--trace-dir", directory.path, "--format", "json"])
         #expect(result.code == 1)
         let path = directory.appendingPathComponent("\(target)-\(property).itf.json").path
@@ -48,10 +42,10 @@ struct ReplayTests {
     @Test("With the fault the violation happens again (exit 1); without it the finding is gone (exit 0)")
     func regression() throws {
         let path = try traceFile(fault: "changeZoneJoinsFront", target: "reference", property: "QueueOrderIsFair", in: try temporaryDirectory())
-        let again = run(["replay", path, "--inject", "changeZoneJoinsFront"])
+        let again = runVerify(["replay", path, "--inject", "changeZoneJoinsFront"])
         #expect(again.code == 1)
         #expect(again.out.contains("the violation happens again at step 3, changeZone(driver: d1, zone: z2)"))
-        let fixed = run(["replay", path])
+        let fixed = runVerify(["replay", path])
         #expect(fixed.code == 0)
         #expect(fixed.out.contains("all 3 steps ran; QueueOrderIsFair was not violated: the finding is gone"))
     }
@@ -59,7 +53,7 @@ struct ReplayTests {
     @Test("A conformance trace replayed with its fault shows the divergence")
     func divergence() throws {
         let path = try traceFile(fault: "dispatchOnlyInPickupZone", target: "conformance", property: "Conformance", in: try temporaryDirectory())
-        let result = run(["replay", path, "--inject", "dispatchOnlyInPickupZone"])
+        let result = runVerify(["replay", path, "--inject", "dispatchOnlyInPickupZone"])
         #expect(result.code == 1)
         #expect(result.out.contains("conformance divergence at step 3, offer(route: r1, driver: d1): the Spec allows it but the Reference refuses"))
     }
@@ -79,7 +73,7 @@ struct ReplayTests {
     func refusedByBoth() throws {
         let file = try temporaryDirectory().appendingPathComponent("t.itf.json")
         try Data(Self.trace([("startWorking", ["driver": "d1", "taxi": "t1", "zone": "z1"]), ("accept", ["driver": "d1"])]).utf8).write(to: file)
-        let result = run(["replay", file.path])
+        let result = runVerify(["replay", file.path])
         #expect(result.code == 0)
         #expect(result.out.contains("step 2, accept(driver: d1) is now refused by both the Spec and the Reference"))
     }
@@ -100,7 +94,7 @@ struct ReplayTests {
     func badFiles(text: String, message: String) throws {
         let file = try temporaryDirectory().appendingPathComponent("bad.itf.json")
         try Data(text.utf8).write(to: file)
-        let result = run(["replay", file.path])
+        let result = runVerify(["replay", file.path])
         #expect(result.code == 2)
         let first = result.err.split(separator: "\n").first.map(String.init) ?? ""
         #expect(first.hasPrefix("verify: ") && first.contains(message), "got: \(first)")
@@ -113,7 +107,7 @@ struct ReplayTests {
         (["replay", "a", "--inject", "gremlins"], "unknown fault 'gremlins'"),
     ])
     func badCommandLines(arguments: [String], message: String) {
-        let result = run(arguments)
+        let result = runVerify(arguments)
         #expect(result.code == 2)
         #expect(result.err.contains(message), "got: \(result.err)")
     }

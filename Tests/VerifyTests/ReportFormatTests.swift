@@ -10,15 +10,9 @@ import Testing
 struct ReportFormatTests {
     static let failing = ["check", "--quiet", "--stop-at-first", "--target", "conformance", "--inject", "changeZoneJoinsFront"]
 
-    func run(_ arguments: [String]) -> (code: Int32, out: String) {
-        let console = Console()
-        let code = Verify.run(arguments: arguments, console: console)
-        return (code, console.standardOutput)
-    }
-
     @Test("JUnit: well-formed XML, a test case per property, the violation a failure whose text is the trace")
     func junit() throws {
-        let result = run(Self.failing + ["--format", "junit"])
+        let result = runVerify(Self.failing + ["--format", "junit"])
         #expect(result.code == 1)
         let parser = XMLParser(data: Data(result.out.utf8))
         #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
@@ -31,7 +25,7 @@ struct ReportFormatTests {
 
     @Test("Markdown: the verdict, a table per target, the trace folded under its property")
     func markdown() {
-        let result = run(Self.failing + ["--format", "markdown"])
+        let result = runVerify(Self.failing + ["--format", "markdown"])
         #expect(result.out.hasPrefix("## RideCheck: violated"))
         #expect(result.out.contains("| `Conformance` | **violated** | counterexample of 3 steps |"))
         #expect(result.out.contains("<details><summary><code>Conformance</code> violated"))
@@ -49,11 +43,9 @@ struct ReportFormatTests {
 
     @Test("Text with colour paints the verdicts; without, it has no escape codes")
     func textColour() {
-        let plain = run(Self.failing)
+        let plain = runVerify(Self.failing)
         #expect(!plain.out.contains("\u{1B}["))
-        let console = Console(colour: true)
-        _ = Verify.run(arguments: Self.failing, console: console)
-        #expect(console.standardOutput.contains("\u{1B}[31;1mVIOLATED"))
+        #expect(runVerify(Self.failing, colour: true).out.contains("\u{1B}[31;1mVIOLATED"))
     }
 }
 
@@ -69,9 +61,7 @@ struct HTMLReportBrowserTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ridecheck-html-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let page = directory.appendingPathComponent("report.html")
-        let console = Console()
-        let code = Verify.run(arguments: ReportFormatTests.failing + ["--format", "html", "--output", page.path], console: console)
-        #expect(code == 1)
+        #expect(runVerify(ReportFormatTests.failing + ["--format", "html", "--output", page.path]).code == 1)
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(!html.contains("http://") && !html.contains("https://"), "the page fetches nothing")
 

@@ -3,16 +3,10 @@ import Testing
 
 @Suite("verify simulate and verify bench")
 struct SimulateBenchTests {
-    func run(_ arguments: [String]) -> (code: Int32, out: String) {
-        let console = Console()
-        let code = Verify.run(arguments: arguments, console: console)
-        return (code, console.standardOutput)
-    }
-
     @Test("A seeded simulation prints its seed, and the same seed prints the same run")
     func reproducible() {
         let arguments = ["simulate", "--seed", "11", "--walks", "20", "--steps", "50", "--set", "horizon=10"]
-        let first = run(arguments), second = run(arguments)
+        let first = runVerify(arguments), second = runVerify(arguments)
         #expect(first.code == 0)
         #expect(first.out == second.out)
         #expect(first.out.contains("seed 11"))
@@ -22,7 +16,7 @@ struct SimulateBenchTests {
 
     @Test("A fault found by simulation comes back shrunk, with exit 1")
     func findsAndShrinks() {
-        let result = run(["simulate", "--target", "reference", "--inject", "thirdRefusalKeepsDriverQueued", "--seed", "1", "--walks", "2000"])
+        let result = runVerify(["simulate", "--target", "reference", "--inject", "thirdRefusalKeepsDriverQueued", "--seed", "1", "--walks", "2000"])
         #expect(result.code == 1)
         #expect(result.out.contains("RefusingDriverMovesToBack VIOLATED in walk 12 after 42 steps; shrunk to 19"))
         #expect(result.out.contains("✗ driver d1 refused 3 calls in a row and is still AVAILABLE"))
@@ -30,7 +24,7 @@ struct SimulateBenchTests {
 
     @Test("bench prints the table and the exactness of the symmetry reduction (figures are not checked: machines are noisy)")
     func bench() {
-        let result = run(["bench", "--repeat", "1", "--depth", "3"])
+        let result = runVerify(["bench", "--repeat", "1", "--depth", "3"])
         #expect(result.code == 0)
         for words in ["configuration", "distinct/s", "visited B/state", "1 worker", "1 worker, symmetry",
                       "exactness of the symmetry reduction", "ci depth 3:", "0.00% above exact"] {

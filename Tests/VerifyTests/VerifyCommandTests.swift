@@ -4,12 +4,6 @@ import Testing
 
 @Suite("The verify command line")
 struct VerifyCommandTests {
-    func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
-        let console = Console()
-        let code = Verify.run(arguments: arguments, console: console)
-        return (code, console.standardOutput, console.standardError)
-    }
-
     @Test("Bad command lines get one line naming the problem, the usage, and exit 2", arguments: [
         (["frobnicate"], "unknown command 'frobnicate'; valid commands: check, list, replay, simulate, bench"),
         (["check", "--colour"], "unknown option '--colour'; valid options:"),
@@ -38,7 +32,7 @@ struct VerifyCommandTests {
         (["bench", "--symmetry", "on"], "unknown option '--symmetry'"),
     ])
     func badInput(arguments: [String], message: String) {
-        let result = run(arguments)
+        let result = runVerify(arguments)
         #expect(result.code == 2)
         let firstLine = result.err.split(separator: "\n").first.map(String.init) ?? ""
         #expect(firstLine.hasPrefix("verify: "))
@@ -49,7 +43,7 @@ struct VerifyCommandTests {
 
     @Test("A small check that holds exits 0 and reports every property")
     func holds() {
-        let result = run(["check", "--quiet", "--scope", "accounts", "--set", "depth=6"])
+        let result = runVerify(["check", "--quiet", "--scope", "accounts", "--set", "depth=6"])
         #expect(result.code == 0)
         #expect(result.out.contains("busyDriverNotInQueue"))
         #expect(result.out.contains("result: holds"))
@@ -57,7 +51,7 @@ struct VerifyCommandTests {
 
     @Test("A violation exits 1 and prints the shortest trace with what changed")
     func violation() {
-        let result = run(["check", "--quiet", "--literal", "--property", "busyDriverHasACurrentRide",
+        let result = runVerify(["check", "--quiet", "--literal", "--property", "busyDriverHasACurrentRide",
                           "--set", "routes=2", "--set", "zones=1", "--set", "drivers=1", "--set", "depth=10"])
         #expect(result.code == 1)
         #expect(result.out.contains("busyDriverHasACurrentRide violated: 9 steps"))
@@ -70,7 +64,7 @@ struct VerifyCommandTests {
 
     @Test("A budget that stops the run exits 3 and says incomplete")
     func incomplete() {
-        let result = run(["check", "--quiet", "--max-states", "50", "--format", "json"])
+        let result = runVerify(["check", "--quiet", "--max-states", "50", "--format", "json"])
         #expect(result.code == 3)
         #expect(result.out.contains("\"result\": \"incomplete\""))
         #expect(result.out.contains("\"stopReason\": \"state budget\""))
@@ -78,7 +72,7 @@ struct VerifyCommandTests {
 
     @Test("Help is generated from the option declarations")
     func help() {
-        let result = run(["check", "--help"])
+        let result = runVerify(["check", "--help"])
         #expect(result.code == 0)
         for spec in CheckCommand.specs { #expect(result.out.contains("--\(spec.name)")) }
     }
@@ -87,25 +81,26 @@ struct VerifyCommandTests {
     func catalogueIsCurrent() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let committed = try String(contentsOf: root.appendingPathComponent("Invariants/mytaxi.md"), encoding: .utf8)
-        let generated = run(["list", "--format", "markdown"]).out
+        let generated = runVerify(["list", "--format", "markdown"]).out
         #expect(committed == generated, "regenerate with: swift run verify list --format markdown --output Invariants/mytaxi.md")
     }
 }
 
 @Suite("The progress line")
 struct ProgressLineTests {
-    @Test("About once a second on a terminal, every 10 seconds in a log")
+    @Test("About once a second on a terminal, every 10 seconds in a log, never with --quiet")
     func intervals() {
-        #expect(CheckCommand.progressInterval(isTerminal: true) == 1)
-        #expect(CheckCommand.progressInterval(isTerminal: false) == 10)
+        #expect(CheckCommand.progressInterval(isTerminal: true, quiet: false) == 1)
+        #expect(CheckCommand.progressInterval(isTerminal: false, quiet: false) == 10)
+        #expect(CheckCommand.progressInterval(isTerminal: true, quiet: true) == nil)
     }
 
-    @Test("--quiet prints nothing but the report; a short run in a log prints no progress line either")
+    @Test("A short run prints no progress line in a log, quiet or not")
     func quiet() {
         for arguments in [["check", "--scope", "accounts", "--set", "depth=4", "--quiet"], ["check", "--scope", "accounts", "--set", "depth=4"]] {
-            let console = Console()
-            #expect(Verify.run(arguments: arguments, console: console) == 0)
-            #expect(console.standardError.isEmpty, "\(arguments): \(console.standardError)")
+            let result = runVerify(arguments)
+            #expect(result.code == 0)
+            #expect(result.err.isEmpty, "\(arguments): \(result.err)")
         }
     }
 }

@@ -24,7 +24,7 @@ public struct ExplorationOptions: Sendable {
     public var checkDeadlock: Bool = true
     /// Stop after the level in which the first violation was found.
     public var stopAtFirstViolation: Bool = false
-    /// Called about once a second from a worker thread, and at the end of every level.
+    /// Called from a worker thread at most once per `progressInterval` seconds, across levels.
     public var progress: (@Sendable (ExplorationProgress) -> Void)?
     public var progressInterval: Double = 1
 

@@ -71,9 +71,8 @@ struct CheckCommand {
 
     static func run(_ parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         var settings = try settings(from: parsed)
-        if !settings.quiet {
-            let terminal = console.isTerminal
-            settings.options.progressInterval = progressInterval(isTerminal: terminal)
+        if let interval = progressInterval(isTerminal: console.isTerminal, quiet: settings.quiet) {
+            settings.options.progressInterval = interval
             settings.options.progress = { progress in
                 console.status("depth \(progress.depth): \(grouped(progress.generated)) generated, \(grouped(progress.distinct)) distinct, queue \(grouped(progress.queue)), \(grouped(Int(progress.statesPerSecond))) states/s")
             }
@@ -119,8 +118,9 @@ struct CheckCommand {
         return report.exitCode
     }
 
-    /// A live line about once a second on a terminal; in a log, a line every 10 seconds.
-    static func progressInterval(isTerminal: Bool) -> Double { isTerminal ? 1 : 10 }
+    /// A live line about once a second on a terminal; in a log, a line every 10 seconds;
+    /// with --quiet, none.
+    static func progressInterval(isTerminal: Bool, quiet: Bool) -> Double? { quiet ? nil : isTerminal ? 1 : 10 }
 
     /// The ids a target checks: all when none were asked for; nil when every id asked for
     /// belongs to other targets, and this one is skipped.

@@ -1,0 +1,8 @@
+@testable import VerifyKit
+
+/// Runs the command line in memory: exit code, standard output, standard error.
+func runVerify(_ arguments: [String], colour: Bool = false) -> (code: Int32, out: String, err: String) {
+    let console = Console(colour: colour)
+    let code = Verify.run(arguments: arguments, console: console)
+    return (code, console.standardOutput, console.standardError)
+}
