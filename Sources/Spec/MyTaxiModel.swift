@@ -10,11 +10,31 @@ public struct MyTaxiModel: Model {
     /// Check the Alloy facts and assertions exactly as the seed writes them, instead of the
     /// default set where six of them are replaced by corrected versions.
     public let literal: Bool
+    public let properties: [Property<MyTaxiModel>]
+    /// The predicates of `properties` by key, run over batches on the explorer's hot path.
+    let statePredicates: [StatePredicateBatch]
+    let stepPredicates: [StepPredicateBatch]
 
     public init(scope: Scope = .ci, literal: Bool = false) {
         self.scope = scope
         self.rules = Rules(scope: scope)
         self.literal = literal
+        var properties: [Property<MyTaxiModel>] = []
+        var statePredicates: [StatePredicateBatch] = []
+        var stepPredicates: [StepPredicateBatch] = []
+        for definition in Catalog.definitions(literal: literal) {
+            switch definition.body {
+            case .state(_, let batch):
+                properties.append(definition.property(scope: scope, key: statePredicates.count))
+                statePredicates.append(batch)
+            case .step(_, let batch):
+                properties.append(definition.property(scope: scope, key: stepPredicates.count))
+                stepPredicates.append(batch)
+            }
+        }
+        self.properties = properties
+        self.statePredicates = statePredicates
+        self.stepPredicates = stepPredicates
     }
 
     public var name: String { "mytaxi" }
@@ -57,8 +77,12 @@ public struct MyTaxiModel: Model {
     /// do; a state where nothing can happen before then is a deadlock worth reporting.
     public func isLegalEnd(_ state: World) -> Bool { Int(state.clock) >= scope.horizon }
 
-    public var properties: [Property<MyTaxiModel>] {
-        Catalog.properties(scope: scope, literal: literal)
+    public func evaluate(stateKey key: Int, on states: UnsafeBufferPointer<World>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
+        statePredicates[key].run(states, scope, checks)
+    }
+
+    public func evaluate(transitionKey key: Int, on steps: StepBatch<TaxiAction, World>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
+        stepPredicates[key].run(steps, scope, checks)
     }
 
     public var supportsSymmetry: Bool { true }

@@ -53,7 +53,7 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
                 id: "Conformance", kind: .actionProperty, group: "conformance",
                 statement: "The implementation accepts every action the specification allows, and ends in the state the specification says.",
                 source: "conformance of the implementation to the specification", symbol: "ConformanceModel.conformance",
-                predicate: .transition { before, action, after in
+                predicate: .transitionVerdict { before, action, after in
                     if before.diverged { return .vacuous }
                     switch after.outcome {
                     case .refused(let message):
@@ -71,7 +71,7 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
                 id: "RefusalsLeaveStateUnchanged", kind: .invariant, group: "conformance",
                 statement: "Every action the specification forbids is refused by the implementation, and the refusal changes nothing.",
                 source: "conformance of the implementation to the specification", symbol: "ConformanceModel.refusals",
-                predicate: .state { state in
+                predicate: .stateVerdict { state in
                     if state.diverged { return .vacuous }
                     var candidates: [Action] = []
                     adapter.candidates(in: state.key, into: &candidates)

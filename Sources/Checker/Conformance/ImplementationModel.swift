@@ -38,17 +38,17 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
         let lifted = adapter.spec.properties.map { property -> Property<Self> in
             let predicate: Property<Self>.Predicate
             switch property.predicate {
-            case .state(let check): predicate = .state { check($0.key) }
-            case .transition(let check): predicate = .transition { check($0.key, $1, $2.key) }
+            case .state(let inner): predicate = .state { pair, check in inner(pair.key, &check) }
+            case .transition(let inner): predicate = .transition { before, action, after, check in inner(before.key, action, after.key, &check) }
             }
-            return Property(id: property.id, kind: property.kind, group: property.group, statement: property.statement,
-                            source: property.source, symbol: property.symbol, note: property.note,
-                            checkedByDefault: property.checkedByDefault, predicate: predicate)
+            // No key: the abstractions are not laid out as a batch of the specification's
+            // states, and the implementation, not the predicate, dominates this model's cost.
+            return property.lifted(to: Self.self, key: nil, predicate: predicate)
         }
         let own = adapter.systemProperties.map { property -> Property<Self> in
             let check = property.check
             return Property(id: property.id, kind: .invariant, group: "implementation", statement: property.statement,
-                            source: property.source, symbol: "systemProperties", predicate: .state { check($0.system) })
+                            source: property.source, symbol: "systemProperties", predicate: .stateVerdict { check($0.system) })
         }
         return lifted + own
     }

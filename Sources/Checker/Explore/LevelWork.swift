@@ -2,9 +2,10 @@
 /// earlier levels, the findings, and local counters. One worker writes a chunk's output;
 /// the coordinator reads all of them, in chunk order, once the phase is over.
 struct ChunkOutput<M: Model>: Sendable {
+    /// Where candidate `i` (the state `candidateStates[i]`) comes from. The states are kept
+    /// apart so that the invariants run over them as one contiguous batch.
     struct Candidate: Sendable {
         let fingerprint: UInt64
-        let state: M.State
         let parent: UInt32
         let actionIndex: UInt32
         let actionKind: Int32
@@ -19,12 +20,27 @@ struct ChunkOutput<M: Model>: Sendable {
     }
 
     var candidates: [Candidate] = []
+    var candidateStates: [M.State] = []
     var findings: [Finding] = []
     var deadlocks: [UInt32] = []
     var generated = 0
     var actionEnabled: [Int]
     var actionFired: [Int]
     var exercised: [Int]
+
+    /// Counts a non-vacuous evaluation and keeps the chunk's first violation of the property;
+    /// `explain` gives its message. Later violations in the chunk cannot be the first of the
+    /// level, so they are only counted.
+    @inline(__always)
+    mutating func record(_ check: PropertyCheck, property: Int, parent: UInt32, actionIndex: Int, explain: () -> Verdict) {
+        guard check.applied else { return }
+        exercised[property] += 1
+        guard check.violated, !findings.contains(where: { $0.property == property }) else { return }
+        guard case .violated(let witness) = explain() else {
+            preconditionFailure("property \(property) was violated, but not when evaluated again: its predicate is not a function of its arguments")
+        }
+        findings.append(.init(property: property, parent: parent, actionIndex: actionIndex, witness: witness))
+    }
 
     init(actionKinds: Int, properties: Int) {
         actionEnabled = Array(repeating: 0, count: actionKinds)

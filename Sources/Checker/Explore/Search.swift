@@ -61,10 +61,12 @@ struct Search<M: Model> {
         var ids: [UInt32] = []
         var initialOutput = ChunkOutput<M>(actionKinds: coverage.count, properties: properties.count)
         for (index, state) in initials.enumerated() where visited.insert(explorer.key(of: state)) {
-            let id = log.appendRoot(initialStateIndex: index)
-            explorer.checkState(state, properties: compiled, decided: decided, parent: id, actionIndex: -1, into: &initialOutput)
             frontier.append(state)
-            ids.append(id)
+            ids.append(log.appendRoot(initialStateIndex: index))
+        }
+        var buffers = ExpansionBuffers<M>()
+        explorer.checkStates(frontier, properties: compiled, decided: decided, buffers: &buffers, into: &initialOutput) { [ids] index in
+            (ids[index], -1)
         }
         record(initialOutput)
         mergeFindings([initialOutput])
@@ -83,11 +85,11 @@ struct Search<M: Model> {
             var nextIDs: [UInt32] = []
             var budgetHit = false
             for output in outputs {
-                for candidate in output.candidates {
+                for (index, candidate) in output.candidates.enumerated() {
                     if let limit = options.maxStates, visited.count >= limit { budgetHit = true; break }
                     guard visited.insert(candidate.fingerprint) else { continue }
                     let id = log.append(parent: candidate.parent, actionIndex: Int(candidate.actionIndex))
-                    next.append(candidate.state)
+                    next.append(output.candidateStates[index])
                     nextIDs.append(id)
                     coverage[Int(candidate.actionKind)].newStates += 1
                 }
@@ -148,7 +150,7 @@ struct Search<M: Model> {
         let memoryBudget = options.memoryBudget
         let memoryHit = Atomic<Bool>(false)
         let work: @Sendable (Int) -> Void = { worker in
-            var actions: [Transition<M.Action, M.State>] = []
+            var buffers = ExpansionBuffers<M>()
             while true {
                 if stopped.load(ordering: .relaxed) { return }
                 let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
@@ -160,7 +162,7 @@ struct Search<M: Model> {
                 let range = (chunk * chunkSize)..<min(frontier.count, (chunk + 1) * chunkSize)
                 let output = explorer.expand(
                     frontier: frontier, ids: ids, range: range, properties: properties,
-                    decided: decided, visited: visited, actions: &actions)
+                    decided: decided, visited: visited, buffers: &buffers)
                 let generatedSoFar = levelGenerated.add(output.generated, ordering: .relaxed).newValue
                 if baseBytes + stride * generatedSoFar > memoryBudget {
                     memoryHit.store(true, ordering: .relaxed)

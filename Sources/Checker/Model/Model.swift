@@ -52,6 +52,34 @@ public protocol Model: Sendable {
     /// Simpler variants of an action (smaller numbers, lower ids), simplest first, which the
     /// shrinker tries in place of it.
     func simplifications(of action: Action) -> [Action]
+
+    /// Evaluates the state property the model numbered `key` (see `Property.key`) on every
+    /// state of a batch, filling `checks[i]` for `states[i]`: the same predicate as the
+    /// property's closure, run as one loop. Only a model that gives its properties keys
+    /// implements it. The buffers are valid during the call only.
+    func evaluate(stateKey key: Int, on states: UnsafeBufferPointer<State>, into checks: UnsafeMutableBufferPointer<PropertyCheck>)
+
+    /// Evaluates the transition property the model numbered `key` on every step of a batch.
+    func evaluate(transitionKey key: Int, on steps: StepBatch<Action, State>, into checks: UnsafeMutableBufferPointer<PropertyCheck>)
+}
+
+/// Transitions from a batch of states, for evaluating a transition property in one loop:
+/// step `i` goes from `sources[sourceIndices[i]]` via `steps[i].action` to `steps[i].state`.
+/// The buffers are valid only during the call that receives the batch.
+public struct StepBatch<Action: Sendable, State: Sendable> {
+    public let sources: UnsafeBufferPointer<State>
+    public let sourceIndices: UnsafeBufferPointer<Int32>
+    public let steps: UnsafeBufferPointer<Transition<Action, State>>
+
+    public init(sources: UnsafeBufferPointer<State>, sourceIndices: UnsafeBufferPointer<Int32>,
+                steps: UnsafeBufferPointer<Transition<Action, State>>) {
+        precondition(sourceIndices.count == steps.count, "one source index per step")
+        self.sources = sources
+        self.sourceIndices = sourceIndices
+        self.steps = steps
+    }
+
+    public var count: Int { steps.count }
 }
 
 /// An enabled action and the state it leads to.
@@ -80,6 +108,14 @@ extension Model {
     public var supportsSymmetry: Bool { false }
     public func canonicalForm(of state: State) -> State { state }
     public func simplifications(of action: Action) -> [Action] { [] }
+
+    public func evaluate(stateKey key: Int, on states: UnsafeBufferPointer<State>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
+        preconditionFailure("\(name) gave a property the key \(key) but does not evaluate keyed properties")
+    }
+
+    public func evaluate(transitionKey key: Int, on steps: StepBatch<Action, State>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
+        preconditionFailure("\(name) gave a property the key \(key) but does not evaluate keyed properties")
+    }
 
     /// The enabled actions of `state` as a fresh array (convenient off the hot path).
     public func enabledActions(in state: State) -> [Action] {

@@ -15,6 +15,70 @@ public enum Verdict: Sendable, Equatable {
     }
 }
 
+/// What a predicate saw while it ran: whether its antecedent ever applied, whether it was
+/// violated, and (when someone asks for it) the first violation, phrased for a person.
+///
+/// Predicates fill one in place instead of returning a `Verdict`. On the explorer's hot path
+/// the check is plain data (two flags and a null pointer): no message is built and nothing
+/// is reference counted, for hundreds of millions of evaluations. When a violation is found,
+/// the explorer runs that one predicate again with `explained(_:)` to get its message;
+/// predicates are pure, so the second run sees the same violation.
+public struct PropertyCheck {
+    @usableFromInline var didApply = false
+    @usableFromInline var didFail = false
+    /// Where the first violation's message goes; nil when nobody wants messages.
+    @usableFromInline let explanation: UnsafeMutablePointer<String?>?
+
+    /// A check that counts, without messages.
+    @inlinable public init() { explanation = nil }
+
+    @usableFromInline init(explanation: UnsafeMutablePointer<String?>) { self.explanation = explanation }
+
+    /// Whether the antecedent applied at least once.
+    public var applied: Bool { didApply }
+    /// Whether the property was violated.
+    public var violated: Bool { didFail }
+
+    /// Records that the antecedent applied.
+    @inlinable public mutating func applies() { didApply = true }
+
+    /// Records that the antecedent applied and, if `ok` is false, the violation. Only the
+    /// first violation's message is kept, and it is built only when asked for.
+    @inlinable
+    public mutating func expect(_ ok: Bool, _ message: @autoclosure () -> String) {
+        didApply = true
+        guard !ok else { return }
+        if !didFail, let explanation { explanation.pointee = message() }
+        didFail = true
+    }
+
+    /// Records a violation outright.
+    @inlinable
+    public mutating func fail(_ message: @autoclosure () -> String) { expect(false, message()) }
+
+    /// Takes over what a `Verdict` says.
+    @inlinable
+    public mutating func record(_ verdict: Verdict) {
+        switch verdict {
+        case .holds: didApply = true
+        case .vacuous: break
+        case .violated(let message): fail(message)
+        }
+    }
+
+    /// Runs `predicate` with messages on, and says what it found.
+    public static func explained(_ predicate: (inout PropertyCheck) -> Void) -> Verdict {
+        var message: String?
+        let (applied, violated) = withUnsafeMutablePointer(to: &message) { pointer in
+            var check = PropertyCheck(explanation: pointer)
+            predicate(&check)
+            return (check.didApply, check.didFail)
+        }
+        if violated { return .violated(witness: message ?? "violated") }
+        return applied ? .holds : .vacuous
+    }
+}
+
 /// The three kinds of property in the project's vocabulary.
 public enum PropertyKind: String, Sendable, CaseIterable {
     /// Holds in every reachable state.
@@ -28,9 +92,22 @@ public enum PropertyKind: String, Sendable, CaseIterable {
 /// One property: its identity and documentation side by side with its predicate, so the
 /// catalogue is generated from the code and never written twice.
 public struct Property<M: Model>: Sendable {
+    /// A predicate fills in a `PropertyCheck`. The closure literal is converted straight to
+    /// this generic function type, so it is emitted taking the state by reference: wrapping
+    /// it in another closure would copy the whole state on every call.
     public enum Predicate: Sendable {
-        case state(@Sendable (M.State) -> Verdict)
-        case transition(@Sendable (M.State, M.Action, M.State) -> Verdict)
+        case state(@Sendable (M.State, inout PropertyCheck) -> Void)
+        case transition(@Sendable (M.State, M.Action, M.State, inout PropertyCheck) -> Void)
+
+        /// A state predicate written as a function returning a verdict (off the hot path).
+        public static func stateVerdict(_ verdict: @escaping @Sendable (M.State) -> Verdict) -> Predicate {
+            .state { state, check in check.record(verdict(state)) }
+        }
+
+        /// A transition predicate written as a function returning a verdict.
+        public static func transitionVerdict(_ verdict: @escaping @Sendable (M.State, M.Action, M.State) -> Verdict) -> Predicate {
+            .transition { before, action, after, check in check.record(verdict(before, action, after)) }
+        }
     }
 
     public let id: String
@@ -48,10 +125,16 @@ public struct Property<M: Model>: Sendable {
     /// Whether the property is checked when the user does not select properties by id.
     public let checkedByDefault: Bool
     public let predicate: Predicate
+    /// The predicate's number in the model's own table, when the model evaluates it itself
+    /// (`Model.evaluate(stateKey:on:into:)`): the explorer then hands the model a whole
+    /// batch of states in one call, instead of calling the closure once per state (a
+    /// reabstraction thunk, a copy of the state and a retain and release of the closure's
+    /// context each time). nil: the closure is called.
+    public let key: Int?
 
     public init(
         id: String, kind: PropertyKind, group: String, statement: String, source: String,
-        symbol: String, note: String = "", checkedByDefault: Bool = true, predicate: Predicate
+        symbol: String, note: String = "", checkedByDefault: Bool = true, key: Int? = nil, predicate: Predicate
     ) {
         switch (kind, predicate) {
         case (.actionProperty, .transition), (.invariant, .state), (.reachability, .state): break
@@ -65,20 +148,30 @@ public struct Property<M: Model>: Sendable {
         self.symbol = symbol
         self.note = note
         self.checkedByDefault = checkedByDefault
+        self.key = key
         self.predicate = predicate
     }
 
     /// Evaluates a state predicate; a transition property is vacuous on a lone state.
-    @inlinable
     public func evaluate(_ state: M.State) -> Verdict {
-        if case .state(let check) = predicate { return check(state) }
-        return .vacuous
+        guard case .state(let predicate) = predicate else { return .vacuous }
+        return PropertyCheck.explained { predicate(state, &$0) }
     }
 
-    @inlinable
     public func evaluate(_ before: M.State, _ action: M.Action, _ after: M.State) -> Verdict {
-        if case .transition(let check) = predicate { return check(before, action, after) }
-        return .vacuous
+        guard case .transition(let predicate) = predicate else { return .vacuous }
+        return PropertyCheck.explained { predicate(before, action, after, &$0) }
+    }
+
+    /// The verdict on one step: a state property looks at `after` (the initial state when
+    /// there is no step), a transition property at the whole step and is vacuous without one.
+    public func evaluate(before: M.State?, action: M.Action?, after: M.State) -> Verdict {
+        switch predicate {
+        case .state: return evaluate(after)
+        case .transition:
+            guard let before, let action else { return .vacuous }
+            return evaluate(before, action, after)
+        }
     }
 }
 
@@ -86,6 +179,18 @@ extension Property {
     /// The same property, checked by default or not.
     public func checked(byDefault: Bool) -> Property {
         Property(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
-                 note: note, checkedByDefault: byDefault, predicate: predicate)
+                 note: note, checkedByDefault: byDefault, key: key, predicate: predicate)
+    }
+
+    /// The same property, evaluated by the model under `key`.
+    public func keyed(_ key: Int?) -> Property {
+        Property(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
+                 note: note, checkedByDefault: checkedByDefault, key: key, predicate: predicate)
+    }
+
+    /// The same property over another model's states, with the predicate given.
+    public func lifted<Other: Model>(to other: Other.Type = Other.self, key: Int?, predicate: Property<Other>.Predicate) -> Property<Other> {
+        Property<Other>(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
+                        note: note, checkedByDefault: checkedByDefault, key: key, predicate: predicate)
     }
 }

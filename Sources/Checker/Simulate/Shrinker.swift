@@ -75,11 +75,6 @@ public struct Shrinker<M: Model>: Sendable {
     }
 
     func violates(before: M.State?, action: M.Action?, after: M.State) -> Bool {
-        switch property.predicate {
-        case .state(let check): return check(after).isViolation
-        case .transition(let check):
-            guard let before, let action else { return false }
-            return check(before, action, after).isViolation
-        }
+        property.evaluate(before: before, action: action, after: after).isViolation
     }
 }

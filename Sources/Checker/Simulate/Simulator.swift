@@ -84,14 +84,9 @@ public struct Simulator<M: Model>: Sendable {
     /// The first selected property the step (or the initial state) violates.
     static func violation(_ properties: [Property<M>], before: M.State?, action: M.Action?, after: M.State) -> (String, String)? {
         for property in properties {
-            let verdict: Verdict
-            switch property.predicate {
-            case .state(let check): verdict = check(after)
-            case .transition(let check):
-                guard let before, let action else { continue }
-                verdict = check(before, action, after)
+            if case .violated(let witness) = property.evaluate(before: before, action: action, after: after) {
+                return (property.id, witness)
             }
-            if case .violated(let witness) = verdict { return (property.id, witness) }
         }
         return nil
     }

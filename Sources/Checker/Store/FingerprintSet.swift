@@ -7,14 +7,16 @@
 ///
 /// Concurrency: the explorer reads the set from several workers while nobody writes it, and
 /// writes it from one thread between those phases. The table is a class so that the workers
-/// share one copy; it is `@unchecked Sendable` under that discipline.
+/// share one copy; it is `@unchecked Sendable` under that discipline. Under the same
+/// discipline its fields skip the runtime's exclusivity checks, which would otherwise cost a
+/// call into the runtime for every probe of the merge loop.
 public final class FingerprintSet: @unchecked Sendable {
-    @usableFromInline var slots: UnsafeMutablePointer<UInt64>
-    @usableFromInline var capacity: Int
-    @usableFromInline var storedCount: Int = 0
+    @exclusivity(unchecked) @usableFromInline var slots: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var storedCount: Int = 0
     /// How many fingerprints the set holds.
     public var count: Int { storedCount }
-    @usableFromInline var growthThreshold: Int
+    @exclusivity(unchecked) @usableFromInline var growthThreshold: Int
 
     static let maximumLoad = 0.8
 

@@ -4,10 +4,9 @@ import Checker
 /// re-queueing, reservation timing. They are checked on every transition, of the Spec and,
 /// through the abstraction, of the Reference.
 enum ActionRules {
-    static func all(scope: Scope) -> [TaxiProperty] {
-        let s = scope
+    static func all() -> [TaxiPropertyDefinition] {
         return [
-            .step("OfferGoesToHeadOfNearestQueue", source: "000 1.2, PF12, UC04 step 4 (5.7); 002 3.2.3 #4-6", symbol: "ActionRules.offerGoesToHeadOfNearestQueue", scope: s,
+            .step("OfferGoesToHeadOfNearestQueue", source: "000 1.2, PF12, UC04 step 4 (5.7); 002 3.2.3 #4-6", symbol: "ActionRules.offerGoesToHeadOfNearestQueue",
                   "A new offer goes to the head of the nearest zone's queue that has a driver, for the first request in line not yet offered.") { before, _, after, scope, check in
                 let rules = Rules(scope: scope)
                 for r in scope.routeIDs {
@@ -19,7 +18,7 @@ enum ActionRules {
                     check.expect(first == r, "request \(r) was offered before \(first.map(String.init(describing:)) ?? "none"), which arrived first")
                 }
             },
-            .step("RefusingDriverMovesToBack", source: "000 UC04 6.ii, 2.5; 002 3.2.5", symbol: "ActionRules.refusingDriverMovesToBack", scope: s,
+            .step("RefusingDriverMovesToBack", source: "000 UC04 6.ii, 2.5; 002 3.2.5", symbol: "ActionRules.refusingDriverMovesToBack",
                   "A driver who declines or lets an offer time out goes to the back of his queue, or out of every queue at 3 refusals in a row, suspended at 5.") { before, action, after, scope, check in
                 let d: DriverID
                 switch action {
@@ -37,7 +36,7 @@ enum ActionRules {
                     check.expect(queue?.last == d, "driver \(d) refused and is not at the back of his queue: \(queue.map(list) ?? "[]")")
                 }
             },
-            .step("QueueOrderIsFair", source: "000 PF12 (FIFO), 1.2; 002 3.2.5", symbol: "ActionRules.queueOrderIsFair", scope: s,
+            .step("QueueOrderIsFair", source: "000 PF12 (FIFO), 1.2; 002 3.2.5", symbol: "ActionRules.queueOrderIsFair",
                   "Drivers join a queue only at the back, and no driver overtakes another in the same queue; only a refusing driver falls back.") { before, action, after, scope, check in
                 var refuser: DriverID?
                 if case .decline(let d) = action { refuser = d }
@@ -64,15 +63,15 @@ enum ActionRules {
                     check.expect(!arrivalAhead, "the queue of zone \(z) went from \(list(old)) to \(list(new)): a driver joined ahead of others")
                 }
             },
-            .step("AcceptMakesDriverBusy", source: "000 PF14; 002 3.2.3 #9, 3.2.5", symbol: "ActionRules.acceptMakesDriverBusy", scope: s,
+            .step("AcceptMakesDriverBusy", source: "000 PF14; 002 3.2.3 #9, 3.2.5", symbol: "ActionRules.acceptMakesDriverBusy",
                   "A driver who accepts becomes BUSY, leaves every queue, and his count of refusals starts again from zero.") { _, action, after, scope, check in
                 guard case .accept(let d) = action else { return }
                 let driver = after.drivers[d.index]
                 check.expect(driver.status == .busy && driver.refusals == 0 && after.queues(holding: d, zones: scope.zones).isEmpty,
                              "driver \(d) accepted but is \(driver.status) with \(driver.refusals) refusals counted\(after.queues(holding: d, zones: scope.zones).isEmpty ? "" : " and still queued")")
             },
-            .step("FreedDriverQueuedWhereHeIs", source: "000 PF19, UC08 exit; 002 3.2.3 #18", symbol: "ActionRules.freedDriverQueuedWhereHeIs", scope: s,
-                  "A driver who completes or interrupts a ride joins the back of the queue of the zone where the ride ended.") { _, action, after, _, check in
+            .step("FreedDriverQueuedWhereHeIs", source: "000 PF19, UC08 exit; 002 3.2.3 #18", symbol: "ActionRules.freedDriverQueuedWhereHeIs",
+                  "A driver who completes or interrupts a ride joins the back of the queue of the zone where the ride ended.") { _, action, after, scope, check in
                 let d: DriverID, z: ZoneID
                 switch action {
                 case .complete(let driver, let zone), .interrupt(let driver, let zone): (d, z) = (driver, zone)
@@ -81,14 +80,14 @@ enum ActionRules {
                 check.expect(after.queue(z).last == d && after.drivers[d.index].status == .available,
                              "driver \(d) finished a ride in zone \(z) but the queue of zone \(z) is \(list(after.queue(z)))")
             },
-            .step("ReservationAllocatedOnTime", source: "000 2.5, Part II; 002 3.2.6 #8", symbol: "ActionRules.reservationAllocatedOnTime", scope: s,
+            .step("ReservationAllocatedOnTime", source: "000 2.5, Part II; 002 3.2.6 #8", symbol: "ActionRules.reservationAllocatedOnTime",
                   "A reservation enters the dispatch line exactly the allocation lead (10 minutes) before its pickup time.") { before, action, after, scope, check in
                 guard case .allocateReservation(let r) = action else { return }
                 let ahead = Int(before.routes[r.index].pickupAt) - Int(before.clock)
                 check.expect(ahead == scope.timing.allocationLeadTicks && after.isPending(r),
                              "reservation \(r) for tick \(before.routes[r.index].pickupAt) was allocated at tick \(before.clock), \(ahead) ticks ahead instead of \(scope.timing.allocationLeadTicks)")
             },
-            .step("ReservationChangedOnlyInTime", source: "000 PF21 R3, PF22 R2, UC09, UC10", symbol: "ActionRules.reservationChangedOnlyInTime", scope: s,
+            .step("ReservationChangedOnlyInTime", source: "000 PF21 R3, PF22 R2, UC09, UC10", symbol: "ActionRules.reservationChangedOnlyInTime",
                   "A reservation is changed or cancelled only while at least 10 minutes remain and it is not yet allocated.") { before, action, _, scope, check in
                 let r: RouteID
                 switch action {
@@ -101,7 +100,7 @@ enum ActionRules {
                 check.expect(ahead >= scope.timing.allocationLeadTicks && !before.isPending(owner) && before.routes[r.index].status == .notAllocated,
                              "reservation \(r) was changed \(ahead) ticks before pickup\(before.isPending(owner) ? ", after its allocation" : "")")
             },
-            .step("TimeWaitsForDueTimers", source: "000 2.5 (30 s answer), 002 3.2.4 (1 min); model: timing abstraction", symbol: "ActionRules.timeWaitsForDueTimers", scope: s,
+            .step("TimeWaitsForDueTimers", source: "000 2.5 (30 s answer), 002 3.2.4 (1 min); model: timing abstraction", symbol: "ActionRules.timeWaitsForDueTimers",
                   "The clock moves one tick at a time, and only when no offer awaits an answer and no reservation is due for allocation.") { before, action, after, scope, check in
                 guard after.clock != before.clock else { return }
                 check.expect(Int(after.clock) == Int(before.clock) + 1, "the clock jumped from \(before.clock) to \(after.clock)")

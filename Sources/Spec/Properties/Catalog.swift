@@ -4,10 +4,18 @@ import Checker
 /// commands, corrected properties, rules. The catalogue in Invariants/ is generated from this.
 public enum Catalog {
     public static func properties(scope: Scope, literal: Bool = false) -> [Property<MyTaxiModel>] {
-        let all = SeedFacts.all(scope: scope) + SeedAssertions.all(scope: scope) + CorrectedProperties.all(scope: scope)
-            + StateRules.all(scope: scope) + ActionRules.all(scope: scope)
+        definitions(literal: literal).map { $0.property(scope: scope, key: nil) }
+    }
+
+    /// The definitions, with `--literal`'s choice of what is checked by default.
+    static func definitions(literal: Bool) -> [TaxiPropertyDefinition] {
+        let all = SeedFacts.all() + SeedAssertions.all() + CorrectedProperties.all() + StateRules.all() + ActionRules.all()
         guard literal else { return all }
-        let literalGroups = [PropertyGroup.seedFact, .seedAssertion, .seedCommand].map(\.rawValue)
-        return all.map { $0.checked(byDefault: literalGroups.contains($0.group)) }
+        let literalGroups: [PropertyGroup] = [.seedFact, .seedAssertion, .seedCommand]
+        return all.map { definition in
+            var definition = definition
+            definition.checkedByDefault = literalGroups.contains(definition.group)
+            return definition
+        }
     }
 }

@@ -5,12 +5,11 @@ import Checker
 /// literal one stays in the catalogue and `--literal` checks it, so the tool can show the
 /// legitimate behaviour that breaks it.
 enum CorrectedProperties {
-    static func all(scope: Scope) -> [TaxiProperty] {
-        let s = scope
+    static func all() -> [TaxiPropertyDefinition] {
         return [
             .world("BusyDriverHasCurrentRide", .corrected, source: "corrects 000 fact busyDriverHasACurrentRide", symbol: "CorrectedProperties.busyDriverHasCurrentRide",
                    note: "Quantifies over the driver's rides in progress only, not his finished ones.",
-                   scope: s, "A BUSY driver has exactly one ride with a WAITING or ON_BOARD route.") { world, scope, check in
+                   "A BUSY driver has exactly one ride with a WAITING or ON_BOARD route.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs where view.status(d) == .busy {
                     let current = view.rides(of: d).filter(view.hasCurrentRoute)
@@ -19,7 +18,7 @@ enum CorrectedProperties {
             },
             .world("AvailableDriverInOneQueue", .corrected, source: "corrects 000 fact availableDriverInQueue", symbol: "CorrectedProperties.availableDriverInOneQueue",
                    note: "Puts the implication outside the quantifier: all d | AVAILABLE implies one q | d in q.drivers.",
-                   scope: s, "An AVAILABLE driver is in exactly one queue.") { world, scope, check in
+                   "An AVAILABLE driver is in exactly one queue.") { world, scope, check in
                 for d in scope.driverIDs where world.drivers[d.index].status == .available {
                     let zones = world.queues(holding: d, zones: scope.zones)
                     check.expect(zones.count == 1, "driver \(d) is AVAILABLE and in \(zones.count) queues \(list(zones))")
@@ -27,7 +26,7 @@ enum CorrectedProperties {
             },
             .world("QueuedDriverIsAvailable", .corrected, source: "corrects 000 fact driverInQueueAvailable", symbol: "CorrectedProperties.queuedDriverIsAvailable",
                    note: "all d | (some q | d in q.drivers) implies AVAILABLE.",
-                   scope: s, "A driver in a queue is AVAILABLE.") { world, scope, check in
+                   "A driver in a queue is AVAILABLE.") { world, scope, check in
                 for z in scope.zoneIDs {
                     for d in world.queue(z) {
                         check.expect(world.drivers[d.index].status == .available, "driver \(d) is in the queue of zone \(z) but is \(world.drivers[d.index].status)")
@@ -36,7 +35,7 @@ enum CorrectedProperties {
             },
             .world("TaxiInOneCurrentRide", .corrected, source: "corrects 000 fact workingNoSameTaxi", symbol: "CorrectedProperties.taxiInOneCurrentRide",
                    note: "Compares rides in progress only: a taxi serves one ride at a time, and many over a day.",
-                   scope: s, "No two rides in progress use the same taxi.") { world, scope, check in
+                   "No two rides in progress use the same taxi.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 let current = view.rides.filter(view.hasCurrentRoute)
                 for a in current {
@@ -48,7 +47,7 @@ enum CorrectedProperties {
             },
             .world("BusyDriverRideHasNoStaleRoute", .corrected, source: "corrects 000 assert busyDriverNoCurrentRide", symbol: "CorrectedProperties.busyDriverRideHasNoStaleRoute",
                    note: "Reads the assertion's `and` between the two statuses as `or`, over the ride in progress.",
-                   scope: s, "The ride in progress of a BUSY driver has no NOT_ALLOCATED or COMPLETED route.") { world, scope, check in
+                   "The ride in progress of a BUSY driver has no NOT_ALLOCATED or COMPLETED route.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs where view.status(d) == .busy {
                     for ride in view.rides(of: d) where view.hasCurrentRoute(ride) {

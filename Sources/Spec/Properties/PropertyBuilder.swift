@@ -9,58 +9,84 @@ public enum PropertyGroup: String, Sendable, CaseIterable {
     case rule = "rule"
 }
 
-/// Collects what a predicate saw: whether its antecedent ever applied, and the first
-/// violation, phrased for a person.
-struct Check {
-    private(set) var applied = false
-    private(set) var witness: String?
-
-    mutating func applies() { applied = true }
-
-    /// Records that the antecedent applied and, if `ok` is false, the violation.
-    mutating func expect(_ ok: Bool, _ message: @autoclosure () -> String) {
-        applied = true
-        if !ok && witness == nil { witness = message() }
-    }
-
-    var verdict: Verdict {
-        if let witness { return .violated(witness: witness) }
-        return applied ? .holds : .vacuous
-    }
-}
+/// The Checker's record of what a predicate saw, under the short name the predicates use.
+typealias Check = PropertyCheck
 
 typealias TaxiProperty = Property<MyTaxiModel>
 
-extension Property where M == MyTaxiModel {
+/// A state predicate run over a batch of worlds: `checks[i]` for `worlds[i]`.
+struct StatePredicateBatch: Sendable {
+    let run: @Sendable (UnsafeBufferPointer<World>, Scope, UnsafeMutableBufferPointer<Check>) -> Void
+}
+
+/// A transition predicate run over a batch of steps.
+struct StepPredicateBatch: Sendable {
+    let run: @Sendable (StepBatch<TaxiAction, World>, Scope, UnsafeMutableBufferPointer<Check>) -> Void
+}
+
+/// One property of the myTaxi model, written once: its catalogue entry and its predicate,
+/// a function of the world (or step) and the scope. The builders make two forms of the
+/// predicate: the Checker's `Property` closure for one world, used off the hot path, and
+/// a loop over a batch, which `MyTaxiModel` runs by key on the explorer's hot path.
+///
+/// The batch form is why the builders are `@inline(__always)`: inlined into the catalogue,
+/// the loop closure captures a known, capture-free predicate, and the optimiser builds a
+/// copy of the loop with the predicate's body inside it. Each world is then read in place
+/// in the batch; a call through a closure would copy it and count references every time.
+struct TaxiPropertyDefinition: Sendable {
+    enum Body: Sendable {
+        case state(single: @Sendable (World, Scope, inout Check) -> Void, batch: StatePredicateBatch)
+        case step(single: @Sendable (World, TaxiAction, World, Scope, inout Check) -> Void, batch: StepPredicateBatch)
+    }
+
+    let id: String
+    let kind: PropertyKind
+    let group: PropertyGroup
+    let statement: String
+    let source: String
+    let symbol: String
+    let note: String
+    var checkedByDefault: Bool
+    let body: Body
+
+    func property(scope: Scope, key: Int?) -> TaxiProperty {
+        let predicate: TaxiProperty.Predicate
+        switch body {
+        case .state(let single, _): predicate = .state { world, check in single(world, scope, &check) }
+        case .step(let single, _): predicate = .transition { before, action, after, check in single(before, action, after, scope, &check) }
+        }
+        return TaxiProperty(id: id, kind: kind, group: group.rawValue, statement: statement, source: source, symbol: symbol,
+                            note: note, checkedByDefault: checkedByDefault, key: key, predicate: predicate)
+    }
+
     /// A state property over the world, with the scope at hand.
+    @inline(__always)
     static func world(
         _ id: String, _ group: PropertyGroup, kind: PropertyKind = .invariant, source: String, symbol: String,
-        checkedByDefault: Bool = true, note: String = "", scope: Scope, _ statement: String,
+        checkedByDefault: Bool = true, note: String = "", _ statement: String,
         _ body: @escaping @Sendable (World, Scope, inout Check) -> Void
-    ) -> TaxiProperty {
-        TaxiProperty(
-            id: id, kind: kind, group: group.rawValue, statement: statement, source: source, symbol: symbol,
-            note: note, checkedByDefault: checkedByDefault,
-            predicate: .state { world in
-                var check = Check()
-                body(world, scope, &check)
-                return check.verdict
-            })
+    ) -> TaxiPropertyDefinition {
+        let batch = StatePredicateBatch { worlds, scope, checks in
+            for index in worlds.indices { body(worlds[index], scope, &checks[index]) }
+        }
+        return TaxiPropertyDefinition(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
+                                      note: note, checkedByDefault: checkedByDefault, body: .state(single: body, batch: batch))
     }
 
     /// An action property over (before, action, after).
+    @inline(__always)
     static func step(
-        _ id: String, source: String, symbol: String, note: String = "", scope: Scope, _ statement: String,
+        _ id: String, source: String, symbol: String, note: String = "", _ statement: String,
         _ body: @escaping @Sendable (World, TaxiAction, World, Scope, inout Check) -> Void
-    ) -> TaxiProperty {
-        TaxiProperty(
-            id: id, kind: .actionProperty, group: PropertyGroup.rule.rawValue, statement: statement, source: source,
-            symbol: symbol, note: note,
-            predicate: .transition { before, action, after in
-                var check = Check()
-                body(before, action, after, scope, &check)
-                return check.verdict
-            })
+    ) -> TaxiPropertyDefinition {
+        let batch = StepPredicateBatch { steps, scope, checks in
+            for index in 0..<steps.count {
+                body(steps.sources[Int(steps.sourceIndices[index])], steps.steps[index].action, steps.steps[index].state,
+                     scope, &checks[index])
+            }
+        }
+        return TaxiPropertyDefinition(id: id, kind: .actionProperty, group: .rule, statement: statement, source: source, symbol: symbol,
+                                      note: note, checkedByDefault: true, body: .step(single: body, batch: batch))
     }
 }
 
@@ -74,6 +100,9 @@ struct AlloyView {
     let routes: IDSet<RouteID>
     let rides: IDSet<RideID>
 
+    // Inlined into each predicate, so that the view's world is the batch's world read in
+    // place rather than a copy.
+    @inline(__always)
     init(world: World, scope: Scope) {
         self.world = world
         routesPerClient = scope.routesPerClient

@@ -7,14 +7,13 @@ import Checker
 enum SeedFacts {
     static func source(_ name: String) -> String { "000 3.8.1 fact \(name)" }
 
-    static func all(scope: Scope) -> [TaxiProperty] {
-        let s = scope
+    static func all() -> [TaxiPropertyDefinition] {
         return [
-            .world("activeClientIsConfirmed", .seedFact, source: source("activeClientIsConfirmed"), symbol: "SeedFacts.activeClientIsConfirmed", scope: s,
+            .world("activeClientIsConfirmed", .seedFact, source: source("activeClientIsConfirmed"), symbol: "SeedFacts.activeClientIsConfirmed",
                    "A client whose email is not confirmed has no credit card and no route.") { world, scope, check in
                 SharedChecks.unconfirmedClientHasNothing(world, scope, &check)
             },
-            .world("activeTaxiDriverIsConfirmed", .seedFact, source: source("activeTaxiDriverIsConfirmed"), symbol: "SeedFacts.activeTaxiDriverIsConfirmed", scope: s,
+            .world("activeTaxiDriverIsConfirmed", .seedFact, source: source("activeTaxiDriverIsConfirmed"), symbol: "SeedFacts.activeTaxiDriverIsConfirmed",
                    "A driver whose email is not confirmed owns no taxi, drives no ride and is OFFLINE.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs where !world.drivers[d.index].emailConfirmed {
@@ -23,14 +22,14 @@ enum SeedFacts {
                                  "driver \(d) has not confirmed the email but is \(view.status(d)) with taxis \(list(taxis)) and rides \(list(view.rides(of: d)))")
                 }
             },
-            .world("offlineDriverNotInQueue", .seedFact, source: source("offlineDriverNotInQueue"), symbol: "SeedFacts.offlineDriverNotInQueue", scope: s,
+            .world("offlineDriverNotInQueue", .seedFact, source: source("offlineDriverNotInQueue"), symbol: "SeedFacts.offlineDriverNotInQueue",
                    "An OFFLINE driver is in no queue.") { world, scope, check in
                 for d in scope.driverIDs where world.drivers[d.index].status == .offline {
                     let zones = world.queues(holding: d, zones: scope.zones)
                     check.expect(zones.isEmpty, "driver \(d) is OFFLINE and still in the queue of zone \(zones.first!)")
                 }
             },
-            .world("busyDriverNotInQueue", .seedFact, source: source("busyDriverNotInQueue"), symbol: "SeedFacts.busyDriverNotInQueue", scope: s,
+            .world("busyDriverNotInQueue", .seedFact, source: source("busyDriverNotInQueue"), symbol: "SeedFacts.busyDriverNotInQueue",
                    "A BUSY driver is in no queue.") { world, scope, check in
                 for d in scope.driverIDs where world.drivers[d.index].status == .busy {
                     let zones = world.queues(holding: d, zones: scope.zones)
@@ -40,7 +39,7 @@ enum SeedFacts {
             .world("busyDriverHasACurrentRide", .seedFact, source: source("busyDriverHasACurrentRide"), symbol: "SeedFacts.busyDriverHasACurrentRide",
                    checkedByDefault: false,
                    note: "Literal: quantifies over all of a busy driver's rides, past ones included, so a driver's second ride breaks it. Replaced by BusyDriverHasCurrentRide.",
-                   scope: s, "Every route of every ride of a BUSY driver is WAITING or ON_BOARD.") { world, scope, check in
+                   "Every route of every ride of a BUSY driver is WAITING or ON_BOARD.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs where view.status(d) == .busy {
                     for ride in view.rides(of: d) {
@@ -50,7 +49,7 @@ enum SeedFacts {
                     }
                 }
             },
-            .world("busyDriverOneRide", .seedFact, source: source("busyDriverOneRide"), symbol: "SeedFacts.busyDriverOneRide", scope: s,
+            .world("busyDriverOneRide", .seedFact, source: source("busyDriverOneRide"), symbol: "SeedFacts.busyDriverOneRide",
                    "A BUSY driver has at least one ride.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs where view.status(d) == .busy {
@@ -60,7 +59,7 @@ enum SeedFacts {
             .world("availableDriverInQueue", .seedFact, source: source("availableDriverInQueue"), symbol: "SeedFacts.availableDriverInQueue",
                    checkedByDefault: false,
                    note: "Literal: `all d | one q | AVAILABLE implies d in q.drivers` puts `one q` around the implication, so a driver who is not AVAILABLE satisfies it for every queue and it demands exactly one queue in the world. The seed's own `show` instance has one zone. Replaced by AvailableDriverInOneQueue.",
-                   scope: s, "For every driver there is exactly one queue q such that: if the driver is AVAILABLE, he is in q.") { world, scope, check in
+                   "For every driver there is exactly one queue q such that: if the driver is AVAILABLE, he is in q.") { world, scope, check in
                 for d in scope.driverIDs {
                     let available = world.drivers[d.index].status == .available
                     let satisfying = scope.zoneIDs.filter { !available || world.queue($0).contains(d) }
@@ -71,7 +70,7 @@ enum SeedFacts {
             .world("driverInQueueAvailable", .seedFact, source: source("driverInQueueAvailable"), symbol: "SeedFacts.driverInQueueAvailable",
                    checkedByDefault: false,
                    note: "Literal: the same misplaced `one q`: an AVAILABLE driver satisfies the implication for every queue, so it also demands a single queue. Replaced by QueuedDriverIsAvailable.",
-                   scope: s, "For every driver there is exactly one queue q such that: if the driver is in q, he is AVAILABLE.") { world, scope, check in
+                   "For every driver there is exactly one queue q such that: if the driver is in q, he is AVAILABLE.") { world, scope, check in
                 for d in scope.driverIDs {
                     let available = world.drivers[d.index].status == .available
                     let satisfying = scope.zoneIDs.filter { !world.queue($0).contains(d) || available }
@@ -79,7 +78,7 @@ enum SeedFacts {
                                  "driver \(d) is \(world.drivers[d.index].status): the implication holds for \(satisfying.count) of \(scope.zones) queues, not exactly one")
                 }
             },
-            .world("notAllocatedRouteNoRide", .seedFact, source: source("notAllocatedRouteNoRide"), symbol: "SeedFacts.notAllocatedRouteNoRide", scope: s,
+            .world("notAllocatedRouteNoRide", .seedFact, source: source("notAllocatedRouteNoRide"), symbol: "SeedFacts.notAllocatedRouteNoRide",
                    "A NOT_ALLOCATED route belongs to no ride.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for r in view.routes where view.status(r) == .notAllocated {
@@ -87,7 +86,7 @@ enum SeedFacts {
                     check.expect(rides.isEmpty, "route \(r) is NOT_ALLOCATED but belongs to \(rides.first.map(String.init(describing:)) ?? "")")
                 }
             },
-            .world("allocatedRouteRide", .seedFact, source: source("allocatedRouteRide"), symbol: "SeedFacts.allocatedRouteRide", scope: s,
+            .world("allocatedRouteRide", .seedFact, source: source("allocatedRouteRide"), symbol: "SeedFacts.allocatedRouteRide",
                    "A WAITING, ON_BOARD or COMPLETED route belongs to exactly one ride.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for r in view.routes where view.status(r) != .notAllocated {
@@ -95,7 +94,7 @@ enum SeedFacts {
                     check.expect(rides.count == 1, "route \(r) is \(view.status(r)) and belongs to \(rides.count) rides")
                 }
             },
-            .world("busyDuringRide", .seedFact, source: source("busyDuringRide"), symbol: "SeedFacts.busyDuringRide", scope: s,
+            .world("busyDuringRide", .seedFact, source: source("busyDuringRide"), symbol: "SeedFacts.busyDuringRide",
                    "A driver with a ride that has a route not COMPLETED is BUSY.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for ride in view.rides {
@@ -105,11 +104,11 @@ enum SeedFacts {
                     }
                 }
             },
-            .world("isSharedConsistency", .seedFact, source: source("isSharedConsistency"), symbol: "SeedFacts.isSharedConsistency", scope: s,
+            .world("isSharedConsistency", .seedFact, source: source("isSharedConsistency"), symbol: "SeedFacts.isSharedConsistency",
                    "A ride with two or more routes has only shared routes.") { world, scope, check in
                 SharedChecks.multiRouteRideIsShared(world, scope, &check)
             },
-            .world("sharedRideWithOneCompleted", .seedFact, source: source("sharedRideWithOneCompleted"), symbol: "SeedFacts.sharedRideWithOneCompleted", scope: s,
+            .world("sharedRideWithOneCompleted", .seedFact, source: source("sharedRideWithOneCompleted"), symbol: "SeedFacts.sharedRideWithOneCompleted",
                    "No ride has one route COMPLETED and another WAITING.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for ride in view.rides {
@@ -123,7 +122,7 @@ enum SeedFacts {
             .world("workingNoSameTaxi", .seedFact, source: source("workingNoSameTaxi"), symbol: "SeedFacts.workingNoSameTaxi",
                    checkedByDefault: false,
                    note: "Literal: as soon as anyone is AVAILABLE or BUSY, no two rides in the whole history may share a taxi, so a driver's second ride in his own taxi breaks it. Replaced by TaxiInOneCurrentRide.",
-                   scope: s, "If some driver is BUSY or AVAILABLE, no two distinct rides use the same taxi.") { world, scope, check in
+                   "If some driver is BUSY or AVAILABLE, no two distinct rides use the same taxi.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 guard let working = scope.driverIDs.first(where: { view.status($0) != .offline }) else { return }
                 let rides = view.rides
@@ -134,7 +133,7 @@ enum SeedFacts {
                 }
                 if rides.count < 2 { check.applies() }
             },
-            .world("taxiUsedOnlyByOneDriver", .seedFact, source: source("taxiUsedOnlyByOneDriver"), symbol: "SeedFacts.taxiUsedOnlyByOneDriver", scope: s,
+            .world("taxiUsedOnlyByOneDriver", .seedFact, source: source("taxiUsedOnlyByOneDriver"), symbol: "SeedFacts.taxiUsedOnlyByOneDriver",
                    "A taxi in a queue is not the taxi of a ride with a WAITING or ON_BOARD route.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for ride in view.rides where view.hasCurrentRoute(ride) {
@@ -144,7 +143,7 @@ enum SeedFacts {
                     }
                 }
             },
-            .world("driverUsesOnlyHisTaxis", .seedFact, source: source("driverUsesOnlyHisTaxis"), symbol: "SeedFacts.driverUsesOnlyHisTaxis", scope: s,
+            .world("driverUsesOnlyHisTaxis", .seedFact, source: source("driverUsesOnlyHisTaxis"), symbol: "SeedFacts.driverUsesOnlyHisTaxis",
                    "A ride's driver owns its taxi, and every driver in a queue has a taxi of his own in that queue.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for ride in view.rides {
@@ -157,7 +156,7 @@ enum SeedFacts {
                     }
                 }
             },
-            .world("routeConsistency", .seedFact, source: source("routeConsistency"), symbol: "SeedFacts.routeConsistency", scope: s,
+            .world("routeConsistency", .seedFact, source: source("routeConsistency"), symbol: "SeedFacts.routeConsistency",
                    "A route is in at most one ride; it is in a ride's routes exactly when its ride is that ride; no ride carries two routes of one client.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for r in view.routes {
@@ -171,7 +170,7 @@ enum SeedFacts {
                 }
                 SharedChecks.rideHasOneRoutePerClient(world, scope, &check)
             },
-            .world("clientOneCurrentRoute", .seedFact, source: source("clientOneCurrentRoute"), symbol: "SeedFacts.clientOneCurrentRoute", scope: s,
+            .world("clientOneCurrentRoute", .seedFact, source: source("clientOneCurrentRoute"), symbol: "SeedFacts.clientOneCurrentRoute",
                    "No client has two routes that are WAITING or ON_BOARD.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for c in scope.clientIDs {
@@ -179,7 +178,7 @@ enum SeedFacts {
                     check.expect(current.count <= 1, "client \(c) has \(current.count) current routes \(list(current))")
                 }
             },
-            .world("driverOneCurrentRide", .seedFact, source: source("driverOneCurrentRide"), symbol: "SeedFacts.driverOneCurrentRide", scope: s,
+            .world("driverOneCurrentRide", .seedFact, source: source("driverOneCurrentRide"), symbol: "SeedFacts.driverOneCurrentRide",
                    "No driver has two rides with a WAITING or ON_BOARD route.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs {
@@ -189,17 +188,17 @@ enum SeedFacts {
             },
             .world("zone_queue_relation", .seedFact, source: source("zone_queue_relation"), symbol: "SeedFacts.zone_queue_relation",
                    note: "Holds by construction here: zone z's queue is stored at index z, so zone and queue name each other.",
-                   scope: s, "Each zone and its queue name each other.") { _, _, check in
+                   "Each zone and its queue name each other.") { _, scope, check in
                 check.applies()
             },
-            .world("driver_queue_relation", .seedFact, source: source("driver_queue_relation"), symbol: "SeedFacts.driver_queue_relation", scope: s,
+            .world("driver_queue_relation", .seedFact, source: source("driver_queue_relation"), symbol: "SeedFacts.driver_queue_relation",
                    "No driver is in two queues.") { world, scope, check in
                 for d in scope.driverIDs {
                     let zones = world.queues(holding: d, zones: scope.zones)
                     check.expect(zones.count <= 1, "driver \(d) is in the queues of zones \(list(zones))")
                 }
             },
-            .world("taxi_queue_relation", .seedFact, source: source("taxi_queue_relation"), symbol: "SeedFacts.taxi_queue_relation", scope: s,
+            .world("taxi_queue_relation", .seedFact, source: source("taxi_queue_relation"), symbol: "SeedFacts.taxi_queue_relation",
                    "No taxi is in two queues.") { world, scope, check in
                 for t in scope.taxiIDs {
                     var zones = IDSet<ZoneID>()
@@ -207,7 +206,7 @@ enum SeedFacts {
                     check.expect(zones.count <= 1, "taxi \(t) is in the queues of zones \(list(zones))")
                 }
             },
-            .world("taxi_driver_queue_relation", .seedFact, source: source("taxi_driver_queue_relation"), symbol: "SeedFacts.taxi_driver_queue_relation", scope: s,
+            .world("taxi_driver_queue_relation", .seedFact, source: source("taxi_driver_queue_relation"), symbol: "SeedFacts.taxi_driver_queue_relation",
                    "A taxi in a queue has one of its owners in the same queue.") { world, scope, check in
                 for z in scope.zoneIDs {
                     for t in world.queueTaxiList(z) {
@@ -215,7 +214,7 @@ enum SeedFacts {
                     }
                 }
             },
-            .world("aTaxiPerDriver", .seedFact, source: "000 3.8.1 sig TaxiQueue { #drivers = #taxis }", symbol: "SeedFacts.aTaxiPerDriver", scope: s,
+            .world("aTaxiPerDriver", .seedFact, source: "000 3.8.1 sig TaxiQueue { #drivers = #taxis }", symbol: "SeedFacts.aTaxiPerDriver",
                    "Each queue holds as many distinct taxis as distinct drivers.") { world, scope, check in
                 for z in scope.zoneIDs {
                     let drivers = world.queue(z).set.count, taxis = world.queueTaxiList(z).set.count
@@ -229,6 +228,7 @@ enum SeedFacts {
 /// Predicates the seed states twice, once as a fact and once as an assertion under another
 /// Alloy name: both properties stay (each keeps its id), the check is written once.
 enum SharedChecks {
+    @inline(__always)
     static func unconfirmedClientHasNothing(_ world: World, _ scope: Scope, _ check: inout Check) {
         let view = AlloyView(world: world, scope: scope)
         for c in scope.clientIDs where !world.clients[c.index].emailConfirmed {
@@ -238,6 +238,7 @@ enum SharedChecks {
         }
     }
 
+    @inline(__always)
     static func multiRouteRideIsShared(_ world: World, _ scope: Scope, _ check: inout Check) {
         let view = AlloyView(world: world, scope: scope)
         for ride in view.rides {
@@ -249,11 +250,18 @@ enum SharedChecks {
         }
     }
 
+    @inline(__always)
     static func rideHasOneRoutePerClient(_ world: World, _ scope: Scope, _ check: inout Check) {
         let view = AlloyView(world: world, scope: scope)
         for ride in view.rides {
-            let clients = view.routes(of: ride).map(view.client(of:))
-            check.expect(Set(clients).count == clients.count, "\(ride) carries two routes of one client: \(list(clients))")
+            var clients = IDSet<ClientID>()
+            var repeated = false
+            for r in view.routes(of: ride) {
+                let client = view.client(of: r)
+                if clients.contains(client) { repeated = true }
+                clients.insert(client)
+            }
+            check.expect(!repeated, "\(ride) carries two routes of one client: \(list(view.routes(of: ride).map(view.client(of:))))")
         }
     }
 }

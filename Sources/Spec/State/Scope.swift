@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The time windows of the seeds, in ticks of `minutesPerTick` minutes.
 ///
 /// The abstraction: a tick is the smallest step of time the model sees. An offer's answer
@@ -31,7 +33,14 @@ public struct Timing: Sendable, Equatable {
 /// The bounds of a check: how many of each entity, how far the clock runs, and which
 /// parameter values the actions explore.
 public struct Scope: Sendable, Equatable {
-    public var name: String
+    /// The name, as the command line and the reports spell it.
+    public var name: String {
+        get { label.description }
+        set { label = ScopeName(newValue) }
+    }
+    /// The name, interned: a scope is plain data, so passing and copying it into every rule
+    /// and predicate costs no reference counting (which two workers would contend for).
+    var label: ScopeName
     public var zones: Int
     public var drivers: Int
     public var taxis: Int
@@ -49,12 +58,33 @@ public struct Scope: Sendable, Equatable {
     /// The deepest level explored; nil for none.
     public var depth: Int?
 
+    public init(
+        name: String, zones: Int, drivers: Int, taxis: Int, clients: Int, routesPerClient: Int, horizon: Int,
+        maxCards: Int, passengerChoices: SmallInts, timing: Timing, onboarded: Bool, depth: Int?
+    ) {
+        label = ScopeName(name)
+        self.zones = zones
+        self.drivers = drivers
+        self.taxis = taxis
+        self.clients = clients
+        self.routesPerClient = routesPerClient
+        self.horizon = horizon
+        self.maxCards = maxCards
+        self.passengerChoices = passengerChoices
+        self.timing = timing
+        self.onboarded = onboarded
+        self.depth = depth
+    }
+
     public var routes: Int { clients * routesPerClient }
 
     /// Leads (in ticks) a reservation or modification may choose: the two ends of the window.
     public var reservationLeads: SmallInts {
-        timing.minimumLeadTicks == timing.maximumLeadTicks
-            ? [timing.minimumLeadTicks] : [timing.minimumLeadTicks, timing.maximumLeadTicks]
+        // Appended, not an array literal: a literal would allocate an array on every call.
+        var leads = SmallInts()
+        leads.append(timing.minimumLeadTicks)
+        if timing.maximumLeadTicks != timing.minimumLeadTicks { leads.append(timing.maximumLeadTicks) }
+        return leads
     }
 
     /// The small default scope a CI run checks in seconds: every behaviour of up to 9 steps
@@ -80,6 +110,23 @@ public struct Scope: Sendable, Equatable {
         maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 10)
 
     public static let named: [Scope] = [.ci, .sharing, .accounts, .qa, .bench]
+}
+
+/// A scope's name, interned in a process-wide table: names are few (the named scopes and
+/// their `--set` variants), and an index is plain data where a `String` is a reference.
+struct ScopeName: Sendable, Equatable, CustomStringConvertible {
+    private static let table = Mutex<[String]>([])
+    let index: Int
+
+    init(_ text: String) {
+        index = ScopeName.table.withLock { names in
+            if let known = names.firstIndex(of: text) { return known }
+            names.append(text)
+            return names.count - 1
+        }
+    }
+
+    var description: String { ScopeName.table.withLock { $0[index] } }
 }
 
 /// A scope setting that cannot be used.

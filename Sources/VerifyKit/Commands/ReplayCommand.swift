@@ -114,10 +114,7 @@ struct Replay {
     func violation(before: Pair?, action: TaxiAction?, after: Pair) -> String? {
         var verdict = Verdict.holds
         if let property {
-            switch property.predicate {
-            case .state: verdict = property.evaluate(after)
-            case .transition: if let before, let action { verdict = property.evaluate(before, action, after) }
-            }
+            verdict = property.evaluate(before: before, action: action, after: after)
             // A reachability property "happens" when its instance is reached again.
             if property.kind == .reachability { return verdict == .holds ? "the instance is reached" : nil }
         } else if let conformanceProperty, conformanceProperty.kind == .invariant {

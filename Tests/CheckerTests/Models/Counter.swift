@@ -52,15 +52,15 @@ struct Counter: Model {
         [
             Property(id: "NotForbidden", kind: .invariant, group: "toy",
                      statement: "The counter never shows the forbidden value.", source: "test", symbol: "NotForbidden",
-                     predicate: .state { [forbidden] state in
-                         guard let forbidden else { return .vacuous }
-                         return state.value == forbidden ? .violated(witness: "value is \(forbidden)") : .holds
+                     predicate: .state { [forbidden] state, check in
+                         guard let forbidden else { return }
+                         check.expect(state.value != forbidden, "value is \(forbidden)")
                      }),
             Property(id: "StepsAreSmall", kind: .actionProperty, group: "toy",
                      statement: "An increment raises the value by at most two.", source: "test", symbol: "StepsAreSmall",
-                     predicate: .transition { before, action, after in
-                         guard case .increment = action else { return .vacuous }
-                         return after.value - before.value <= 2 ? .holds : .violated(witness: "jumped from \(before.value) to \(after.value)")
+                     predicate: .transition { before, action, after, check in
+                         guard case .increment = action else { return }
+                         check.expect(after.value - before.value <= 2, "jumped from \(before.value) to \(after.value)")
                      }),
         ]
     }

@@ -113,7 +113,7 @@ struct TwoPhaseCommit: Model {
             Property(id: "TCConsistent", kind: .invariant, group: "spec",
                      statement: "No resource manager has committed while another has aborted.",
                      source: "TwoPhase.tla", symbol: "TCConsistent",
-                     predicate: .state { state in
+                     predicate: .stateVerdict { state in
                          guard let committed = state.resources.firstIndex(of: .committed) else { return .vacuous }
                          if let aborted = state.resources.firstIndex(of: .aborted) {
                              return .violated(witness: "rm\(committed) committed while rm\(aborted) aborted")
@@ -123,7 +123,7 @@ struct TwoPhaseCommit: Model {
             Property(id: "CommitReachable", kind: .reachability, group: "spec",
                      statement: "Some behaviour commits every resource manager.",
                      source: "TwoPhase.tla", symbol: "CommitReachable",
-                     predicate: .state { $0.resources.allSatisfy { $0 == .committed } ? .holds : .vacuous }),
+                     predicate: .stateVerdict { $0.resources.allSatisfy { $0 == .committed } ? .holds : .vacuous }),
         ]
     }
 

@@ -1,0 +1,160 @@
+/// A worker's scratch space, reused from chunk to chunk: once the arrays have grown to a
+/// chunk's size, expanding a chunk allocates nothing for its transitions or verdicts.
+struct ExpansionBuffers<M: Model> {
+    /// Every transition out of the chunk's states, in frontier order.
+    var steps: [Transition<M.Action, M.State>] = []
+    /// For each step, its source's position in the chunk and its index among the source's
+    /// enabled actions (the number a trace records).
+    var sources: [Int32] = []
+    var actionIndices: [UInt32] = []
+    /// One verdict per step or per new state, for the property being evaluated: the first
+    /// `checkCount` entries (the array only grows).
+    var checks: [PropertyCheck] = []
+    var checkCount = 0
+
+    mutating func clear() {
+        steps.removeAll(keepingCapacity: true)
+        sources.removeAll(keepingCapacity: true)
+        actionIndices.removeAll(keepingCapacity: true)
+    }
+
+    /// `count` fresh verdicts. A check is plain data, so this is a fill, not a rebuild.
+    mutating func resetChecks(_ count: Int) {
+        if checks.count < count { checks.append(contentsOf: repeatElement(PropertyCheck(), count: count - checks.count)) }
+        checkCount = count
+        checks.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[..<count]).update(repeating: PropertyCheck()) }
+    }
+
+}
+
+extension BreadthFirstExplorer {
+    /// Expands frontier[range], the parallel phase's work for one chunk, in three passes
+    /// that each run one property over the whole chunk: a property the model evaluates by key
+    /// is then one call per chunk rather than one per state.
+    /// 1. List every transition of every state (and the deadlocks).
+    /// 2. Check each action property on all the transitions.
+    /// 3. Keep the successors not seen in earlier levels, and check each invariant on them.
+    func expand(
+        frontier: [M.State], ids: [UInt32], range: Range<Int>, properties: CompiledProperties<M>,
+        decided: [Bool], visited: FingerprintSet, buffers: inout ExpansionBuffers<M>
+    ) -> ChunkOutput<M> {
+        var output = ChunkOutput<M>(actionKinds: model.actionKindNames.count, properties: properties.count)
+        buffers.clear()
+        for position in range {
+            let first = buffers.steps.count
+            model.successors(of: frontier[position], into: &buffers.steps)
+            let enabled = buffers.steps.count - first
+            if enabled == 0 && options.checkDeadlock && !model.isLegalEnd(frontier[position]) {
+                output.deadlocks.append(ids[position])
+            }
+            for index in 0..<enabled {
+                buffers.sources.append(Int32(position - range.lowerBound))
+                buffers.actionIndices.append(UInt32(index))
+            }
+        }
+        output.generated = buffers.steps.count
+        for step in buffers.steps {
+            let kind = model.actionKind(of: step.action)
+            output.actionEnabled[kind] += 1
+            output.actionFired[kind] += 1
+        }
+
+        for entry in properties.transitions where !decided[entry.number] {
+            buffers.resetChecks(buffers.steps.count)
+            frontier.withUnsafeBufferPointer { all in
+                buffers.steps.withUnsafeBufferPointer { steps in
+                    buffers.sources.withUnsafeBufferPointer { sources in
+                        let batch = StepBatch(sources: UnsafeBufferPointer(rebasing: all[range]), sourceIndices: sources, steps: steps)
+                        buffers.checks.withUnsafeMutableBufferPointer { checks in
+                            evaluate(entry, on: batch, properties: properties, into: UnsafeMutableBufferPointer(rebasing: checks[..<batch.count]))
+                        }
+                    }
+                }
+            }
+            let predicate = properties.transitionClosures[entry.closure]
+            for index in 0..<buffers.checkCount where buffers.checks[index].applied {
+                let source = range.lowerBound + Int(buffers.sources[index])
+                output.record(buffers.checks[index], property: entry.number, parent: ids[source],
+                              actionIndex: Int(buffers.actionIndices[index])) {
+                    let step = buffers.steps[index]
+                    return PropertyCheck.explained { predicate(frontier[source], step.action, step.state, &$0) }
+                }
+            }
+        }
+
+        output.candidateStates.reserveCapacity(buffers.steps.count)
+        output.candidates.reserveCapacity(buffers.steps.count)
+        for index in buffers.steps.indices {
+            let fingerprint = key(of: buffers.steps[index].state)
+            if visited.contains(fingerprint) { continue }
+            output.candidateStates.append(buffers.steps[index].state)
+            output.candidates.append(.init(
+                fingerprint: fingerprint, parent: ids[range.lowerBound + Int(buffers.sources[index])],
+                actionIndex: buffers.actionIndices[index], actionKind: Int32(model.actionKind(of: buffers.steps[index].action))))
+        }
+        let candidates = output.candidates
+        checkStates(output.candidateStates, properties: properties, decided: decided, buffers: &buffers, into: &output) { index in
+            (candidates[index].parent, Int(candidates[index].actionIndex))
+        }
+        return output
+    }
+
+    /// Checks every undecided invariant and reachability property on `states`; `origin`
+    /// names a state's parent and action index, for the trace of a finding.
+    func checkStates(
+        _ states: [M.State], properties: CompiledProperties<M>, decided: [Bool], buffers: inout ExpansionBuffers<M>,
+        into output: inout ChunkOutput<M>, origin: (Int) -> (parent: UInt32, actionIndex: Int)
+    ) {
+        guard !states.isEmpty else { return }
+        for entry in properties.invariants where !decided[entry.number] {
+            evaluate(entry, on: states, properties: properties, buffers: &buffers)
+            let predicate = properties.stateClosures[entry.closure]
+            for index in 0..<buffers.checkCount where buffers.checks[index].applied {
+                let (parent, actionIndex) = origin(index)
+                output.record(buffers.checks[index], property: entry.number, parent: parent, actionIndex: actionIndex) {
+                    PropertyCheck.explained { predicate(states[index], &$0) }
+                }
+            }
+        }
+        for entry in properties.reachability where !decided[entry.number] {
+            evaluate(entry, on: states, properties: properties, buffers: &buffers)
+            for index in 0..<buffers.checkCount where buffers.checks[index].applied && !buffers.checks[index].violated {
+                output.exercised[entry.number] += 1
+                guard !output.findings.contains(where: { $0.property == entry.number }) else { continue }
+                let (parent, actionIndex) = origin(index)
+                output.findings.append(.init(property: entry.number, parent: parent, actionIndex: actionIndex, witness: "satisfied"))
+            }
+        }
+    }
+
+    /// Fills `buffers.checks` with one state property's verdict on each of `states`.
+    func evaluate(_ entry: CompiledProperties<M>.Entry, on states: [M.State], properties: CompiledProperties<M>,
+                  buffers: inout ExpansionBuffers<M>) {
+        buffers.resetChecks(states.count)
+        states.withUnsafeBufferPointer { states in
+            buffers.checks.withUnsafeMutableBufferPointer { all in
+                let checks = UnsafeMutableBufferPointer(rebasing: all[..<states.count])
+                if entry.key >= 0 {
+                    model.evaluate(stateKey: entry.key, on: states, into: checks)
+                } else {
+                    let predicate = properties.stateClosures[entry.closure]
+                    for index in states.indices { predicate(states[index], &checks[index]) }
+                }
+            }
+        }
+    }
+
+    /// Fills `checks` with one transition property's verdict on each step of `batch`.
+    func evaluate(_ entry: CompiledProperties<M>.Entry, on batch: StepBatch<M.Action, M.State>,
+                  properties: CompiledProperties<M>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
+        if entry.key >= 0 {
+            model.evaluate(transitionKey: entry.key, on: batch, into: checks)
+        } else {
+            let predicate = properties.transitionClosures[entry.closure]
+            for index in 0..<batch.count {
+                let step = batch.steps[index]
+                predicate(batch.sources[Int(batch.sourceIndices[index])], step.action, step.state, &checks[index])
+            }
+        }
+    }
+}
