@@ -10,6 +10,8 @@ public struct MyTaxiModel: Model {
     /// Check the Alloy facts and assertions exactly as the seed writes them, instead of the
     /// default set where six of them are replaced by corrected versions.
     public let literal: Bool
+    /// Built once: it lists the permutations of each symmetric set for the scope.
+    let symmetry: Symmetry
     public let properties: [Property<MyTaxiModel>]
     /// The predicates of `properties` by key, run over batches on the explorer's hot path.
     let statePredicates: [StatePredicateBatch]
@@ -19,6 +21,7 @@ public struct MyTaxiModel: Model {
         self.scope = scope
         self.rules = Rules(scope: scope)
         self.literal = literal
+        symmetry = Symmetry(scope: scope)
         var properties: [Property<MyTaxiModel>] = []
         var statePredicates: [StatePredicateBatch] = []
         var stepPredicates: [StepPredicateBatch] = []
@@ -88,6 +91,6 @@ public struct MyTaxiModel: Model {
     public var supportsSymmetry: Bool { true }
 
     public func canonicalForm(of state: World) -> World {
-        Symmetry(scope: scope).canonicalForm(of: state)
+        symmetry.canonicalForm(of: state)
     }
 }

@@ -7,6 +7,8 @@ struct ExpansionBuffers<M: Model> {
     /// enabled actions (the number a trace records).
     var sources: [Int32] = []
     var actionIndices: [UInt32] = []
+    /// Each step's fingerprint (of its canonical form, with symmetry).
+    var fingerprints: [UInt64] = []
     /// One verdict per step or per new state, for the property being evaluated: the first
     /// `checkCount` entries (the array only grows).
     var checks: [PropertyCheck] = []
@@ -16,6 +18,7 @@ struct ExpansionBuffers<M: Model> {
         steps.removeAll(keepingCapacity: true)
         sources.removeAll(keepingCapacity: true)
         actionIndices.removeAll(keepingCapacity: true)
+        fingerprints.removeAll(keepingCapacity: true)
     }
 
     /// `count` fresh verdicts. A check is plain data, so this is a fill, not a rebuild.
@@ -82,10 +85,13 @@ extension BreadthFirstExplorer {
             }
         }
 
+        // Hash every successor first, then probe the visited set: the probes are then
+        // independent loads the processor can overlap, rather than each waiting behind a hash.
+        for step in buffers.steps { buffers.fingerprints.append(key(of: step.state)) }
         output.candidateStates.reserveCapacity(buffers.steps.count)
         output.candidates.reserveCapacity(buffers.steps.count)
         for index in buffers.steps.indices {
-            let fingerprint = key(of: buffers.steps[index].state)
+            let fingerprint = buffers.fingerprints[index]
             if visited.contains(fingerprint) { continue }
             output.candidateStates.append(buffers.steps[index].state)
             output.candidates.append(.init(

@@ -18,6 +18,6 @@ extension MyTaxiModel {
         public func actionKind(of action: TaxiAction) -> Int { base.actionKind(of: action) }
         public func isLegalEnd(_ state: World) -> Bool { base.isLegalEnd(state) }
         public var supportsSymmetry: Bool { true }
-        public func canonicalForm(of state: World) -> World { Symmetry(scope: base.scope).exhaustiveCanonicalForm(of: state) }
+        public func canonicalForm(of state: World) -> World { base.symmetry.exhaustiveCanonicalForm(of: state) }
     }
 }

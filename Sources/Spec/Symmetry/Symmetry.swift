@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Canonical forms under renaming of interchangeable entities.
 ///
 /// Which sets are symmetric (nothing in the rules depends on their numbers):
@@ -12,84 +18,127 @@
 /// drivers are ordered by a signature that does not mention any other entity's name
 /// (ties are tried in every order), and every permutation of taxis, and of clients when they
 /// are symmetric, is tried.
+///
+/// It runs on every successor the explorer generates, so nothing in it allocates: a
+/// permutation is four bytes inline, the permutations of taxis and clients are listed once
+/// per scope, and drivers' orders are the listed permutations that keep each tie group in
+/// place.
 public struct Symmetry: Sendable {
     public let scope: Scope
+    /// Every permutation of the drivers, of the taxis, and of the clients (only the identity
+    /// when clients are not symmetric).
+    let driverPermutations: [Permutation]
+    let taxiPermutations: [Permutation]
+    let clientPermutations: [Permutation]
 
-    public init(scope: Scope) { self.scope = scope }
+    public init(scope: Scope) {
+        self.scope = scope
+        driverPermutations = Permutation.all(of: scope.drivers)
+        taxiPermutations = Permutation.all(of: scope.taxis)
+        clientPermutations = scope.clients <= 2 ? Permutation.all(of: scope.clients) : [Permutation.identity]
+    }
 
     public var clientsAreSymmetric: Bool { scope.clients <= 2 }
 
+    /// New indices for up to four entities: entity `i` becomes `self[i]`.
+    struct Permutation: Sendable, ExpressibleByArrayLiteral {
+        var targets = InlineArray<4, UInt8>(repeating: 0)
+
+        static let identity: Permutation = [0, 1, 2, 3]
+
+        init(arrayLiteral elements: UInt8...) {
+            precondition(elements.count <= 4, "a permutation of at most four entities")
+            for (entity, target) in elements.enumerated() { targets[entity] = target }
+        }
+
+        subscript(entity: Int) -> UInt8 {
+            get { targets[entity] }
+            set { targets[entity] = newValue }
+        }
+
+        /// Every permutation of `count` entities (the rest stay in place), identity first.
+        static func all(of count: Int) -> [Permutation] {
+            var result: [Permutation] = []
+            var current = Permutation.identity
+            func place(_ position: Int) {
+                if position >= count { result.append(current); return }
+                for other in position..<count {
+                    current.targets.swapAt(position, other)
+                    place(position + 1)
+                    current.targets.swapAt(position, other)
+                }
+            }
+            place(0)
+            return result
+        }
+    }
+
     /// A renaming: new index of each driver, taxi and client.
-    struct Renaming {
-        var drivers: [UInt8]
-        var taxis: [UInt8]
-        var clients: [UInt8]
+    struct Renaming: Sendable {
+        var drivers: Permutation
+        var taxis: Permutation
+        var clients: Permutation
     }
 
     public func canonicalForm(of world: World) -> World {
-        var keys: [(key: UInt64, driver: Int)] = []
-        keys.reserveCapacity(scope.drivers)
-        for d in 0..<scope.drivers { keys.append((signature(of: d, in: world), d)) }
-        keys.sort { $0.key < $1.key || ($0.key == $1.key && $0.driver < $1.driver) }
-        var groups: [Range<Int>] = []
-        var start = 0
-        for i in 1...max(1, scope.drivers) where i == scope.drivers || keys[i].key != keys[start].key {
-            if i - start > 1 { groups.append(start..<i) }
-            start = i
+        // Drivers sorted by (signature, index); `group[k]` numbers the run of equal
+        // signatures position k is in. Only orders that permute within runs are tried.
+        var order = InlineArray<4, Int>(repeating: 0)
+        var keys = InlineArray<4, UInt64>(repeating: 0)
+        for d in 0..<scope.drivers {
+            let key = signature(of: d, in: world)
+            var position = d
+            while position > 0 && keys[position - 1] > key {
+                keys[position] = keys[position - 1]
+                order[position] = order[position - 1]
+                position -= 1
+            }
+            keys[position] = key
+            order[position] = d
         }
-        var driverOrder = keys.map(\.driver)
-        return smallest(world, driverGroups: groups, driverOrder: &driverOrder)
+        var group = InlineArray<4, Int>(repeating: 0)
+        for position in 1..<max(1, scope.drivers) {
+            group[position] = keys[position] == keys[position - 1] ? group[position - 1] : group[position - 1] + 1
+        }
+        return smallest(world) { permutation in
+            var renaming = Permutation.identity
+            for position in 0..<scope.drivers {
+                let target = Int(permutation[position])
+                if group[target] != group[position] { return nil }
+                renaming[order[position]] = UInt8(target)
+            }
+            return renaming
+        }
     }
 
     /// The reference canonical form for measuring the fast one: every permutation of every
     /// symmetric set. Exact by construction and slow.
     public func exhaustiveCanonicalForm(of world: World) -> World {
-        var driverOrder = Array(0..<scope.drivers)
-        return smallest(world, driverGroups: scope.drivers > 1 ? [0..<scope.drivers] : [], driverOrder: &driverOrder)
+        smallest(world) { $0 }
     }
 
-    /// The smallest renaming over the driver orders allowed by `driverGroups` and every
-    /// order of taxis and (if symmetric) clients.
-    func smallest(_ world: World, driverGroups: [Range<Int>], driverOrder: inout [Int]) -> World {
-        // Only renamed worlds compete: the world as given is not a candidate unless its own
-        // order is one of those tried, or the form would depend on how the state was named.
-        var best: World?
-        var taxiOrder = Array(0..<scope.taxis)
-        var clientOrder = Array(0..<scope.clients)
-        let taxiGroups = scope.taxis > 1 ? [0..<scope.taxis] : []
-        let clientGroups = clientsAreSymmetric && scope.clients > 1 ? [0..<scope.clients] : []
-        permute(groups: driverGroups[...], order: &driverOrder) { drivers in
-            permute(groups: taxiGroups[...], order: &taxiOrder) { taxis in
-                permute(groups: clientGroups[...], order: &clientOrder) { clients in
-                    let renamed = rename(world, Renaming(drivers: inverse(drivers), taxis: inverse(taxis), clients: inverse(clients)))
-                    if best == nil || less(renamed, best!) { best = renamed }
+    /// The smallest renaming of `world` over the driver renamings `drivers` makes of the
+    /// listed permutations (nil: not allowed) and every order of taxis and (if symmetric)
+    /// clients. Only renamed worlds compete: the world as given is a candidate only if its own
+    /// order is one of those tried, or the form would depend on how the state was named.
+    func smallest(_ world: World, drivers: (Permutation) -> Permutation?) -> World {
+        var best = world
+        var found = false
+        for permutation in driverPermutations {
+            guard let driverRenaming = drivers(permutation) else { continue }
+            for taxis in taxiPermutations {
+                for clients in clientPermutations {
+                    let renamed = rename(world, Renaming(drivers: driverRenaming, taxis: taxis, clients: clients))
+                    if !found || less(renamed, best) {
+                        best = renamed
+                        found = true
+                    }
                 }
             }
         }
-        return best!
+        precondition(found, "the identity order is always allowed")
+        return best
     }
-
-    func inverse(_ order: [Int]) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: max(1, order.count))
-        for (position, entity) in order.enumerated() { result[entity] = UInt8(position) }
-        return result
-    }
-
-    /// Visits every order of the entities inside each group, by backtracking.
-    func permute(groups: ArraySlice<Range<Int>>, order: inout [Int], _ visit: ([Int]) -> Void) {
-        guard let group = groups.first else { visit(order); return }
-        let rest = groups.dropFirst()
-        func place(_ position: Int) {
-            if position == group.upperBound { permute(groups: rest, order: &order, visit); return }
-            for other in position..<group.upperBound {
-                order.swapAt(position, other)
-                place(position + 1)
-                order.swapAt(position, other)
-            }
-        }
-        place(group.lowerBound)
-    }
-
     /// What a driver looks like with every other entity's name left out, so that renaming
     /// taxis or clients does not change it.
     func signature(of d: Int, in world: World) -> UInt64 {
@@ -163,9 +212,10 @@ public struct Symmetry: Sendable {
         return next
     }
 
+    /// Byte order, as `memcmp` defines it: a total order on worlds, all of whose bytes count.
     func less(_ a: World, _ b: World) -> Bool {
         withUnsafeBytes(of: a) { left in
-            withUnsafeBytes(of: b) { right in left.lexicographicallyPrecedes(right) }
+            withUnsafeBytes(of: b) { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) < 0 }
         }
     }
 }
