@@ -74,8 +74,11 @@ public struct Rules: Sendable {
     /// The zone whose queue receives a request from `zone`: the nearest zone with a driver
     /// in its queue, ties to the lower zone (000 1.2, UC04 step 4 as revised in 5.7).
     public func dispatchZone(for zone: ZoneID, in world: World) -> ZoneID? {
-        scope.zoneIDs
-            .filter { world.queueLength[$0.index] > 0 }
-            .min { (scope.distance(zone, $0), $0.index) < (scope.distance(zone, $1), $1.index) }
+        var best: ZoneID?
+        for candidate in scope.zoneIDs where world.queueLength[candidate.index] > 0 {
+            // Zones are visited in id order, so a strict comparison keeps the lower zone on ties.
+            if best == nil || scope.distance(zone, candidate) < scope.distance(zone, best!) { best = candidate }
+        }
+        return best
     }
 }

@@ -89,7 +89,7 @@ enum StateRules {
             .world("CancelledRouteDetached", .rule, source: "000 PF22, PF23, UC09; 001 4.3.5-4.3.7", symbol: "StateRules.cancelledRouteDetached",
                    "A cancelled route belongs to no ride, is listed by no ride and is not offered.") { world, scope, check in
                 for r in scope.routeIDs where world.routes[r.index].status == .cancelled {
-                    let listing = (0..<scope.routes).map(RideID.init).filter { world.rides[$0.index].exists && world.rides[$0.index].contains(r) }
+                    let listing = IDRange<RideID>(count: scope.routes).filter { world.rides[$0.index].exists && world.rides[$0.index].contains(r) }
                     check.expect(world.routes[r.index].ride == nil && listing.isEmpty && world.routes[r.index].offeredTo == nil,
                                  "route \(r) is CANCELLED but still attached to \(listing.first.map(String.init(describing:)) ?? world.routes[r.index].ride.map(String.init(describing:)) ?? "an offer")")
                 }

@@ -201,4 +201,11 @@ public struct IDRange<ID: EntityID>: RandomAccessCollection, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
     public subscript(position: Int) -> ID { ID(position) }
+
+    /// The ids that satisfy `predicate`, as a set (Sequence's `filter` would make an array).
+    public func filter(_ predicate: (ID) -> Bool) -> IDSet<ID> {
+        var result = IDSet<ID>()
+        for id in self where predicate(id) { result.insert(id) }
+        return result
+    }
 }
