@@ -57,3 +57,61 @@ struct ExplorationTests {
         #expect(outcome.counterexample?.trace.length == length)
     }
 }
+
+/// The myTaxi model with its property keys taken away: the explorer then calls each
+/// property's closure on one state at a time, the path every model without keys takes.
+struct UnkeyedTaxiModel: Model {
+    typealias State = World
+    typealias Action = TaxiAction
+    let base: MyTaxiModel
+    var name: String { base.name }
+    var initialStates: [World] { base.initialStates }
+    func enabledActions(in state: World, into actions: inout [TaxiAction]) { base.enabledActions(in: state, into: &actions) }
+    func successors(of state: World, into transitions: inout [Transition<TaxiAction, World>]) { base.successors(of: state, into: &transitions) }
+    func successor(of state: World, via action: TaxiAction) -> World? { base.successor(of: state, via: action) }
+    var actionKindNames: [String] { base.actionKindNames }
+    func actionKind(of action: TaxiAction) -> Int { base.actionKind(of: action) }
+    func isLegalEnd(_ state: World) -> Bool { base.isLegalEnd(state) }
+    var properties: [Property<UnkeyedTaxiModel>] {
+        base.properties.map { property in
+            switch property.predicate {
+            case .state(let predicate): return property.lifted(to: Self.self, key: nil, predicate: .state(predicate))
+            case .transition(let predicate): return property.lifted(to: Self.self, key: nil, predicate: .transition(predicate))
+            }
+        }
+    }
+}
+
+@Suite("Keyed batches and closures explore alike")
+struct KeyedExplorationTests {
+    /// What a run found, in a form two models' results can be compared by.
+    struct Summary: Equatable {
+        var distinct = 0, generated = 0, depth = 0
+        var outcomes: [String] = []
+        var deadlock: [String]?
+    }
+
+    static func summary<M: Model>(_ result: ExplorationResult<M>) -> Summary {
+        Summary(
+            distinct: result.distinct, generated: result.generated, depth: result.depth,
+            outcomes: result.properties.map { outcome in
+                let trace = outcome.counterexample.map { " \($0.witness) via \($0.trace.steps.map(\.action.description))" } ?? ""
+                return "\(outcome.property.id) \(outcome.status) \(outcome.exercised)\(trace)"
+            },
+            deadlock: result.deadlock.map { $0.trace.steps.map(\.action.description) })
+    }
+
+    @Test("Literal ci to depth 5: the same states, verdicts, counts, witnesses and traces, with 1 and 2 workers", arguments: [1, 2])
+    func sameFindings(workers: Int) throws {
+        var scope = Scope.ci
+        scope.depth = 5
+        var options = ExplorationOptions()
+        options.maxDepth = scope.depth
+        options.workers = workers
+        let model = MyTaxiModel(scope: scope, literal: true)
+        let keyed = try BreadthFirstExplorer(model: model, options: options).run()
+        let closures = try BreadthFirstExplorer(model: UnkeyedTaxiModel(base: model), options: options).run()
+        #expect(keyed.properties.contains { $0.status == .violated }, "the literal set should fail somewhere in this scope")
+        #expect(Self.summary(keyed) == Self.summary(closures))
+    }
+}

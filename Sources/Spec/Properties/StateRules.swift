@@ -34,7 +34,8 @@ enum StateRules {
                         }
                     case .waiting, .onBoard:
                         let ride = route.ride
-                        let driver = ride.map { world.rides[$0.index].driver }
+                        // A ride slot without a driver gives none: the predicate must read any world.
+                        let driver = ride.flatMap { world.rides[$0.index].exists ? world.rides[$0.index].driver : nil }
                         check.expect(driver.map { world.drivers[$0.index].status == .busy } ?? false,
                                      "route \(r) is \(route.status) but its ride has \(driver.map { "driver \($0), who is \(world.drivers[$0.index].status)" } ?? "no driver")")
                     case .unused, .completed, .cancelled:

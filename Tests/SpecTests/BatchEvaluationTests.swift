@@ -1,0 +1,111 @@
+import Checker
+import Testing
+@testable import Spec
+
+/// The explorer runs the model's properties by key over batches; reports, replay and the
+/// simulator run each property's closure on one state. Both must say the same thing.
+@Suite("The model's batch evaluation agrees with each property's closure")
+struct BatchEvaluationTests {
+    static let scope = BrokenWorlds.scope
+    /// Literal, so that every property of the catalogue is keyed and several are violated.
+    static let model = MyTaxiModel(scope: scope, literal: true)
+
+    /// Every state within three steps of the start, then every broken world: between them
+    /// each property holds somewhere, is vacuous somewhere and, for most, fails somewhere.
+    static let worlds: [World] = {
+        var seen = Set<World>(), level = model.initialStates, all: [World] = []
+        for _ in 0...3 {
+            var next: [World] = []
+            for world in level where seen.insert(world).inserted {
+                all.append(world)
+                next.append(contentsOf: model.enabledActions(in: world).compactMap { model.successor(of: world, via: $0) })
+            }
+            level = next
+        }
+        for testCase in BrokenWorlds.cases {
+            var world = BrokenWorlds.accepted
+            testCase.breakWorld(&world)
+            all.append(world)
+        }
+        return all
+    }()
+
+    /// Every step out of those worlds, then each action property's broken step.
+    static let steps: (sources: [World], sourceIndices: [Int32], steps: [Transition<TaxiAction, World>]) = {
+        var sources: [World] = [], indices: [Int32] = [], steps: [Transition<TaxiAction, World>] = []
+        for world in worlds.prefix(400) {
+            var transitions: [Transition<TaxiAction, World>] = []
+            model.successors(of: world, into: &transitions)
+            guard !transitions.isEmpty else { continue }
+            sources.append(world)
+            for transition in transitions {
+                indices.append(Int32(sources.count - 1))
+                steps.append(transition)
+            }
+        }
+        for testCase in ActionPropertyTests.cases {
+            var before = testCase.before
+            var after = model.successor(of: before, via: testCase.action)!
+            testCase.breakStep(&before, &after)
+            sources.append(before)
+            indices.append(Int32(sources.count - 1))
+            steps.append(Transition(action: testCase.action, state: after))
+        }
+        return (sources, indices, steps)
+    }()
+
+    static func agree(_ check: PropertyCheck, _ verdict: Verdict) -> Bool {
+        check.applied == (verdict != .vacuous) && check.violated == verdict.isViolation
+    }
+
+    @Test("Every property has a key, and the keys of each kind are distinct")
+    func everyPropertyIsKeyed() throws {
+        var stateKeys = Set<Int>(), stepKeys = Set<Int>()
+        for property in Self.model.properties {
+            let key = try #require(property.key, "\(property.id) has no key")
+            let fresh = property.kind == .actionProperty ? stepKeys.insert(key).inserted : stateKeys.insert(key).inserted
+            #expect(fresh, "\(property.id) shares its key \(key)")
+        }
+    }
+
+    @Test("A state property's verdicts over a batch are its verdicts one world at a time")
+    func stateBatchesAgree() {
+        var violations = 0
+        for property in Self.model.properties where property.kind != .actionProperty {
+            var checks = Array(repeating: PropertyCheck(), count: Self.worlds.count)
+            Self.worlds.withUnsafeBufferPointer { worlds in
+                checks.withUnsafeMutableBufferPointer { Self.model.evaluate(stateKey: property.key!, on: worlds, into: $0) }
+            }
+            for (world, check) in zip(Self.worlds, checks) {
+                let alone = property.evaluate(world)
+                #expect(Self.agree(check, alone), "\(property.id): batch says applied \(check.applied), violated \(check.violated); alone \(alone)")
+                if alone.isViolation { violations += 1 }
+            }
+        }
+        #expect(violations > 50, "the sample should break many properties, broke \(violations)")
+    }
+
+    @Test("An action property's verdicts over a batch of steps are its verdicts one step at a time")
+    func stepBatchesAgree() {
+        let (sources, indices, steps) = Self.steps
+        var violations = 0
+        for property in Self.model.properties where property.kind == .actionProperty {
+            var checks = Array(repeating: PropertyCheck(), count: steps.count)
+            sources.withUnsafeBufferPointer { sources in
+                indices.withUnsafeBufferPointer { indices in
+                    steps.withUnsafeBufferPointer { steps in
+                        checks.withUnsafeMutableBufferPointer {
+                            Self.model.evaluate(transitionKey: property.key!, on: StepBatch(sources: sources, sourceIndices: indices, steps: steps), into: $0)
+                        }
+                    }
+                }
+            }
+            for (index, check) in checks.enumerated() {
+                let alone = property.evaluate(sources[Int(indices[index])], steps[index].action, steps[index].state)
+                #expect(Self.agree(check, alone), "\(property.id) on \(steps[index].action): batch says applied \(check.applied), violated \(check.violated); alone \(alone)")
+                if alone.isViolation { violations += 1 }
+            }
+        }
+        #expect(violations >= ActionPropertyTests.cases.count)
+    }
+}
