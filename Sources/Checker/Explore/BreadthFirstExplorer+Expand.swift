@@ -62,14 +62,17 @@ extension BreadthFirstExplorer {
             output.actionFired[kind] += 1
         }
 
-        for entry in properties.transitions where !decided[entry.number] {
+        // Keyed properties one at a time over the whole chunk; the others one step at a time,
+        // all of them on each step, so that a heavy state is copied once per step, not once
+        // per property.
+        for entry in properties.transitions where entry.key >= 0 && !decided[entry.number] {
             buffers.resetChecks(buffers.steps.count)
             frontier.withUnsafeBufferPointer { all in
                 buffers.steps.withUnsafeBufferPointer { steps in
                     buffers.sources.withUnsafeBufferPointer { sources in
                         let batch = StepBatch(sources: UnsafeBufferPointer(rebasing: all[range]), sourceIndices: sources, steps: steps)
                         buffers.checks.withUnsafeMutableBufferPointer { checks in
-                            evaluate(entry, on: batch, properties: properties, into: UnsafeMutableBufferPointer(rebasing: checks[..<batch.count]))
+                            model.evaluate(transitionKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: checks[..<batch.count]))
                         }
                     }
                 }
@@ -81,6 +84,21 @@ extension BreadthFirstExplorer {
                               actionIndex: Int(buffers.actionIndices[index])) {
                     let step = buffers.steps[index]
                     return PropertyCheck.explained { predicate(frontier[source], step.action, step.state, &$0) }
+                }
+            }
+        }
+        let unkeyedTransitions = properties.transitions.filter { $0.key < 0 && !decided[$0.number] }
+        if !unkeyedTransitions.isEmpty {
+            for index in buffers.steps.indices {
+                let source = range.lowerBound + Int(buffers.sources[index])
+                let before = frontier[source], step = buffers.steps[index]
+                for entry in unkeyedTransitions {
+                    let predicate = properties.transitionClosures[entry.closure]
+                    var check = PropertyCheck()
+                    predicate(before, step.action, step.state, &check)
+                    output.record(check, property: entry.number, parent: ids[source], actionIndex: Int(buffers.actionIndices[index])) {
+                        PropertyCheck.explained { predicate(before, step.action, step.state, &$0) }
+                    }
                 }
             }
         }
@@ -106,14 +124,15 @@ extension BreadthFirstExplorer {
     }
 
     /// Checks every undecided invariant and reachability property on `states`; `origin`
-    /// names a state's parent and action index, for the trace of a finding.
+    /// names a state's parent and action index, for the trace of a finding. Keyed properties
+    /// go one at a time over the batch; the others one state at a time, as for transitions.
     func checkStates(
         _ states: [M.State], properties: CompiledProperties<M>, decided: [Bool], buffers: inout ExpansionBuffers<M>,
         into output: inout ChunkOutput<M>, origin: (Int) -> (parent: UInt32, actionIndex: Int)
     ) {
         guard !states.isEmpty else { return }
-        for entry in properties.invariants where !decided[entry.number] {
-            evaluate(entry, on: states, properties: properties, buffers: &buffers)
+        for entry in properties.invariants where entry.key >= 0 && !decided[entry.number] {
+            evaluate(entry, on: states, buffers: &buffers)
             let predicate = properties.stateClosures[entry.closure]
             for index in 0..<buffers.checkCount where buffers.checks[index].applied {
                 let (parent, actionIndex) = origin(index)
@@ -122,44 +141,39 @@ extension BreadthFirstExplorer {
                 }
             }
         }
-        for entry in properties.reachability where !decided[entry.number] {
-            evaluate(entry, on: states, properties: properties, buffers: &buffers)
+        for entry in properties.reachability where entry.key >= 0 && !decided[entry.number] {
+            evaluate(entry, on: states, buffers: &buffers)
             for index in 0..<buffers.checkCount where buffers.checks[index].applied && !buffers.checks[index].violated {
-                output.exercised[entry.number] += 1
-                guard !output.findings.contains(where: { $0.property == entry.number }) else { continue }
+                output.reached(entry.number, origin: origin(index))
+            }
+        }
+        let invariants = properties.invariants.filter { $0.key < 0 && !decided[$0.number] }
+        let reachability = properties.reachability.filter { $0.key < 0 && !decided[$0.number] }
+        guard !invariants.isEmpty || !reachability.isEmpty else { return }
+        for (index, state) in states.enumerated() {
+            for entry in invariants {
+                let predicate = properties.stateClosures[entry.closure]
+                var check = PropertyCheck()
+                predicate(state, &check)
                 let (parent, actionIndex) = origin(index)
-                output.findings.append(.init(property: entry.number, parent: parent, actionIndex: actionIndex, witness: "satisfied"))
+                output.record(check, property: entry.number, parent: parent, actionIndex: actionIndex) {
+                    PropertyCheck.explained { predicate(state, &$0) }
+                }
+            }
+            for entry in reachability {
+                var check = PropertyCheck()
+                properties.stateClosures[entry.closure](state, &check)
+                if check.applied && !check.violated { output.reached(entry.number, origin: origin(index)) }
             }
         }
     }
 
-    /// Fills `buffers.checks` with one state property's verdict on each of `states`.
-    func evaluate(_ entry: CompiledProperties<M>.Entry, on states: [M.State], properties: CompiledProperties<M>,
-                  buffers: inout ExpansionBuffers<M>) {
+    /// Fills `buffers.checks` with a keyed state property's verdict on each of `states`.
+    func evaluate(_ entry: CompiledProperties<M>.Entry, on states: [M.State], buffers: inout ExpansionBuffers<M>) {
         buffers.resetChecks(states.count)
         states.withUnsafeBufferPointer { states in
             buffers.checks.withUnsafeMutableBufferPointer { all in
-                let checks = UnsafeMutableBufferPointer(rebasing: all[..<states.count])
-                if entry.key >= 0 {
-                    model.evaluate(stateKey: entry.key, on: states, into: checks)
-                } else {
-                    let predicate = properties.stateClosures[entry.closure]
-                    for index in states.indices { predicate(states[index], &checks[index]) }
-                }
-            }
-        }
-    }
-
-    /// Fills `checks` with one transition property's verdict on each step of `batch`.
-    func evaluate(_ entry: CompiledProperties<M>.Entry, on batch: StepBatch<M.Action, M.State>,
-                  properties: CompiledProperties<M>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
-        if entry.key >= 0 {
-            model.evaluate(transitionKey: entry.key, on: batch, into: checks)
-        } else {
-            let predicate = properties.transitionClosures[entry.closure]
-            for index in 0..<batch.count {
-                let step = batch.steps[index]
-                predicate(batch.sources[Int(batch.sourceIndices[index])], step.action, step.state, &checks[index])
+                model.evaluate(stateKey: entry.key, on: states, into: UnsafeMutableBufferPointer(rebasing: all[..<states.count]))
             }
         }
     }

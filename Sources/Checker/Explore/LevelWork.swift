@@ -42,6 +42,13 @@ struct ChunkOutput<M: Model>: Sendable {
         findings.append(.init(property: property, parent: parent, actionIndex: actionIndex, witness: witness))
     }
 
+    /// Counts a state that satisfies a reachability property, keeping the chunk's first.
+    mutating func reached(_ property: Int, origin: (parent: UInt32, actionIndex: Int)) {
+        exercised[property] += 1
+        guard !findings.contains(where: { $0.property == property }) else { return }
+        findings.append(.init(property: property, parent: origin.parent, actionIndex: origin.actionIndex, witness: "satisfied"))
+    }
+
     init(actionKinds: Int, properties: Int) {
         actionEnabled = Array(repeating: 0, count: actionKinds)
         actionFired = Array(repeating: 0, count: actionKinds)
