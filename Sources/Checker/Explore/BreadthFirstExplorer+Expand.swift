@@ -27,13 +27,11 @@ struct ExpansionBuffers<M: Model> {
         checkCount = count
         checks.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[..<count]).update(repeating: PropertyCheck()) }
     }
-
 }
 
 extension BreadthFirstExplorer {
-    /// Expands frontier[range], the parallel phase's work for one chunk, in three passes
-    /// that each run one property over the whole chunk: a property the model evaluates by key
-    /// is then one call per chunk rather than one per state.
+    /// Expands frontier[range], the parallel phase's work for one chunk, in passes, so that a
+    /// property the model evaluates by key is one call per chunk rather than one per state:
     /// 1. List every transition of every state (and the deadlocks).
     /// 2. Check each action property on all the transitions.
     /// 3. Keep the successors not seen in earlier levels, and check each invariant on them.

@@ -92,9 +92,8 @@ public enum PropertyKind: String, Sendable, CaseIterable {
 /// One property: its identity and documentation side by side with its predicate, so the
 /// catalogue is generated from the code and never written twice.
 public struct Property<M: Model>: Sendable {
-    /// A predicate fills in a `PropertyCheck`. The closure literal is converted straight to
-    /// this generic function type, so it is emitted taking the state by reference: wrapping
-    /// it in another closure would copy the whole state on every call.
+    /// A predicate fills in a `PropertyCheck`. It must be a function of its arguments: the
+    /// explorer runs it a second time to word a violation it found.
     public enum Predicate: Sendable {
         case state(@Sendable (M.State, inout PropertyCheck) -> Void)
         case transition(@Sendable (M.State, M.Action, M.State, inout PropertyCheck) -> Void)
