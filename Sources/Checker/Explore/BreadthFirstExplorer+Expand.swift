@@ -1,6 +1,11 @@
-/// A worker's scratch space, reused from chunk to chunk: once the arrays have grown to a
-/// chunk's size, expanding a chunk allocates nothing for its transitions or verdicts.
+/// A worker's scratch space, kept for the whole search: once the arrays have grown, expanding
+/// a chunk allocates nothing for its transitions, verdicts or new states. Fresh memory is
+/// not free: the kernel zeroes every page of it, which cost a third of a search's time when
+/// each chunk had arrays of its own.
 struct ExpansionBuffers<M: Model> {
+    /// The successors this worker found new in the current level, chunk after chunk; a
+    /// chunk's output names its range. Emptied (capacity kept) before each level.
+    var newStates: [M.State] = []
     /// Every transition out of the chunk's states, in frontier order.
     var steps: [Transition<M.Action, M.State>] = []
     /// For each step, its source's position in the chunk and its index among the source's
@@ -104,28 +109,29 @@ extension BreadthFirstExplorer {
         // Hash every successor first, then probe the visited set: the probes are then
         // independent loads the processor can overlap, rather than each waiting behind a hash.
         for step in buffers.steps { buffers.fingerprints.append(key(of: step.state)) }
-        output.candidateStates.reserveCapacity(buffers.steps.count)
+        output.firstState = buffers.newStates.count
         output.candidates.reserveCapacity(buffers.steps.count)
         for index in buffers.steps.indices {
             let fingerprint = buffers.fingerprints[index]
             if visited.contains(fingerprint) { continue }
-            output.candidateStates.append(buffers.steps[index].state)
+            buffers.newStates.append(buffers.steps[index].state)
             output.candidates.append(.init(
                 fingerprint: fingerprint, parent: ids[range.lowerBound + Int(buffers.sources[index])],
                 actionIndex: buffers.actionIndices[index], actionKind: Int32(model.actionKind(of: buffers.steps[index].action))))
         }
         let candidates = output.candidates
-        checkStates(output.candidateStates, properties: properties, decided: decided, buffers: &buffers, into: &output) { index in
+        checkStates(buffers.newStates[output.firstState...], properties: properties, decided: decided, buffers: &buffers, into: &output) { index in
             (candidates[index].parent, Int(candidates[index].actionIndex))
         }
         return output
     }
 
     /// Checks every undecided invariant and reachability property on `states`; `origin`
-    /// names a state's parent and action index, for the trace of a finding. Keyed properties
-    /// go one at a time over the batch; the others one state at a time, as for transitions.
+    /// names a state's parent and action index (by its position in `states`), for the trace
+    /// of a finding. Keyed properties go one at a time over the batch; the others one state
+    /// at a time, as for transitions.
     func checkStates(
-        _ states: [M.State], properties: CompiledProperties<M>, decided: [Bool], buffers: inout ExpansionBuffers<M>,
+        _ states: ArraySlice<M.State>, properties: CompiledProperties<M>, decided: [Bool], buffers: inout ExpansionBuffers<M>,
         into output: inout ChunkOutput<M>, origin: (Int) -> (parent: UInt32, actionIndex: Int)
     ) {
         guard !states.isEmpty else { return }
@@ -135,7 +141,7 @@ extension BreadthFirstExplorer {
             for index in 0..<buffers.checkCount where buffers.checks[index].applied {
                 let (parent, actionIndex) = origin(index)
                 output.record(buffers.checks[index], property: entry.number, parent: parent, actionIndex: actionIndex) {
-                    PropertyCheck.explained { predicate(states[index], &$0) }
+                    PropertyCheck.explained { predicate(states[states.startIndex + index], &$0) }
                 }
             }
         }
@@ -167,7 +173,7 @@ extension BreadthFirstExplorer {
     }
 
     /// Fills `buffers.checks` with a keyed state property's verdict on each of `states`.
-    func evaluate(_ entry: CompiledProperties<M>.Entry, on states: [M.State], buffers: inout ExpansionBuffers<M>) {
+    func evaluate(_ entry: CompiledProperties<M>.Entry, on states: ArraySlice<M.State>, buffers: inout ExpansionBuffers<M>) {
         buffers.resetChecks(states.count)
         states.withUnsafeBufferPointer { states in
             buffers.checks.withUnsafeMutableBufferPointer { all in

@@ -2,8 +2,9 @@
 /// earlier levels, the findings, and local counters. One worker writes a chunk's output;
 /// the coordinator reads all of them, in chunk order, once the phase is over.
 struct ChunkOutput<M: Model>: Sendable {
-    /// Where candidate `i` (the state `candidateStates[i]`) comes from. The states are kept
-    /// apart so that the invariants run over them as one contiguous batch.
+    /// Where candidate `i` comes from; its state is `newStates[firstState + i]` in the
+    /// buffers of the worker that expanded the chunk, contiguous so that the invariants run
+    /// over them as one batch.
     struct Candidate: Sendable {
         let fingerprint: UInt64
         let parent: UInt32
@@ -20,7 +21,9 @@ struct ChunkOutput<M: Model>: Sendable {
     }
 
     var candidates: [Candidate] = []
-    var candidateStates: [M.State] = []
+    /// The worker whose buffers hold the candidates' states, and where they start there.
+    var worker = 0
+    var firstState = 0
     var findings: [Finding] = []
     var deadlocks: [UInt32] = []
     var generated = 0
@@ -53,6 +56,25 @@ struct ChunkOutput<M: Model>: Sendable {
         actionEnabled = Array(repeating: 0, count: actionKinds)
         actionFired = Array(repeating: 0, count: actionKinds)
         exercised = Array(repeating: 0, count: properties)
+    }
+}
+
+/// Each worker's buffers for the whole search. Slot `i` is touched only by worker `i` while a
+/// level is expanded, and only by the coordinator between levels; the class is
+/// `@unchecked Sendable` under that discipline.
+final class WorkerBuffers<M: Model>: @unchecked Sendable {
+    let slots: UnsafeMutablePointer<ExpansionBuffers<M>>
+    let count: Int
+
+    init(count: Int) {
+        self.count = count
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: ExpansionBuffers(), count: count)
+    }
+
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
     }
 }
 

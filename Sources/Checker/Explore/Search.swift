@@ -18,6 +18,7 @@ struct Search<M: Model> {
 
     let visited = FingerprintSet()
     var log = TraceLog()
+    let workerBuffers: WorkerBuffers<M>
     var decided: [Bool]
     var exercised: [Int]
     var findings: [Counterexample<M>?]
@@ -42,6 +43,7 @@ struct Search<M: Model> {
         self.explorer = explorer
         self.properties = properties
         compiled = CompiledProperties(properties)
+        workerBuffers = WorkerBuffers(count: max(1, explorer.options.workers))
         decided = Array(repeating: false, count: properties.count)
         exercised = Array(repeating: 0, count: properties.count)
         findings = Array(repeating: nil, count: properties.count)
@@ -64,38 +66,50 @@ struct Search<M: Model> {
             frontier.append(state)
             ids.append(log.appendRoot(initialStateIndex: index))
         }
-        var buffers = ExpansionBuffers<M>()
-        explorer.checkStates(frontier, properties: compiled, decided: decided, buffers: &buffers, into: &initialOutput) { [ids] index in
+        explorer.checkStates(frontier[...], properties: compiled, decided: decided, buffers: &workerBuffers.slots[0], into: &initialOutput) { [ids] index in
             (ids[index], -1)
         }
         record(initialOutput)
         mergeFindings([initialOutput])
         levels = frontier.isEmpty ? 0 : 1
 
+        // Two frontiers in turn, each emptied but not freed, for the reason `WorkerBuffers`
+        // gives: the next level is built in the memory of the level before last.
+        var spare: [M.State] = []
+        var spareIDs: [UInt32] = []
         var reason: StopReason = .exhausted
         while !frontier.isEmpty {
             if let stop = stopBeforeLevel() { reason = stop; break }
-            let outputs = expandLevel(frontier: frontier, ids: ids)
+            let outputs = expandLevel(frontier: frontier, ids: ids, spareCapacity: spare.capacity)
             if levelCutShort || budgetStop() != nil {
                 reason = memoryCutShort ? .memoryBudget : budgetStop() ?? .timeBudget
                 mergeFindings(outputs)
                 break
             }
-            var next: [M.State] = []
-            var nextIDs: [UInt32] = []
+            var next = spare, nextIDs = spareIDs
+            spare = []
+            spareIDs = []
+            next.removeAll(keepingCapacity: true)
+            nextIDs.removeAll(keepingCapacity: true)
+            let candidates = outputs.reduce(0) { $0 + $1.candidates.count }
+            next.reserveCapacity(candidates)
+            nextIDs.reserveCapacity(candidates)
             var budgetHit = false
             for output in outputs {
+                let first = output.firstState
                 for (index, candidate) in output.candidates.enumerated() {
                     if let limit = options.maxStates, visited.count >= limit { budgetHit = true; break }
                     guard visited.insert(candidate.fingerprint) else { continue }
                     let id = log.append(parent: candidate.parent, actionIndex: Int(candidate.actionIndex))
-                    next.append(output.candidateStates[index])
+                    next.append(workerBuffers.slots[output.worker].newStates[first + index])
                     nextIDs.append(id)
                     coverage[Int(candidate.actionKind)].newStates += 1
                 }
                 if budgetHit { break }
             }
             mergeFindings(outputs)
+            spare = frontier
+            spareIDs = ids
             frontier = next
             ids = nextIDs
             depth += 1
@@ -128,7 +142,7 @@ struct Search<M: Model> {
         return nil
     }
 
-    mutating func expandLevel(frontier: [M.State], ids: [UInt32]) -> [ChunkOutput<M>] {
+    mutating func expandLevel(frontier: [M.State], ids: [UInt32], spareCapacity: Int) -> [ChunkOutput<M>] {
         let chunkSize = BreadthFirstExplorer<M>.chunkSize
         let chunkCount = (frontier.count + chunkSize - 1) / chunkSize
         let outputs = ChunkOutputs<M>(count: chunkCount)
@@ -146,11 +160,12 @@ struct Search<M: Model> {
         // Memory in use: the visited set, the trace log, this level and the successors
         // generated so far (counted at the state's size; what a state points to is not).
         let stride = MemoryLayout<M.State>.stride + MemoryLayout<Transition<M.Action, M.State>>.stride
-        let baseBytes = visited.bytes + log.bytes + MemoryLayout<M.State>.stride * frontier.count
+        let baseBytes = visited.bytes + log.bytes + MemoryLayout<M.State>.stride * (frontier.capacity + spareCapacity)
+        let workerBuffers = self.workerBuffers
+        for worker in 0..<workerBuffers.count { workerBuffers.slots[worker].newStates.removeAll(keepingCapacity: true) }
         let memoryBudget = options.memoryBudget
         let memoryHit = Atomic<Bool>(false)
         let work: @Sendable (Int) -> Void = { worker in
-            var buffers = ExpansionBuffers<M>()
             while true {
                 if stopped.load(ordering: .relaxed) { return }
                 let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
@@ -160,9 +175,10 @@ struct Search<M: Model> {
                     return
                 }
                 let range = (chunk * chunkSize)..<min(frontier.count, (chunk + 1) * chunkSize)
-                let output = explorer.expand(
+                var output = explorer.expand(
                     frontier: frontier, ids: ids, range: range, properties: properties,
-                    decided: decided, visited: visited, buffers: &buffers)
+                    decided: decided, visited: visited, buffers: &workerBuffers.slots[worker])
+                output.worker = worker
                 let generatedSoFar = levelGenerated.add(output.generated, ordering: .relaxed).newValue
                 if baseBytes + stride * generatedSoFar > memoryBudget {
                     memoryHit.store(true, ordering: .relaxed)
