@@ -81,13 +81,11 @@ extension BreadthFirstExplorer {
                 }
             }
             let predicate = properties.transitionClosures[entry.closure]
-            for index in 0..<buffers.checkCount where buffers.checks[index].applied {
-                let source = range.lowerBound + Int(buffers.sources[index])
-                output.record(buffers.checks[index], property: entry.number, parent: ids[source],
-                              actionIndex: Int(buffers.actionIndices[index])) {
-                    let step = buffers.steps[index]
-                    return PropertyCheck.explained { predicate(frontier[source], step.action, step.state, &$0) }
-                }
+            output.record(buffers.checks[..<buffers.checkCount], property: entry.number) { index in
+                (ids[range.lowerBound + Int(buffers.sources[index])], Int(buffers.actionIndices[index]))
+            } explain: { index in
+                let step = buffers.steps[index]
+                return PropertyCheck.explained { predicate(frontier[range.lowerBound + Int(buffers.sources[index])], step.action, step.state, &$0) }
             }
         }
         let unkeyedTransitions = properties.transitions.filter { $0.key < 0 && !decided[$0.number] }
@@ -99,7 +97,9 @@ extension BreadthFirstExplorer {
                     let predicate = properties.transitionClosures[entry.closure]
                     var check = PropertyCheck()
                     predicate(before, step.action, step.state, &check)
-                    output.record(check, property: entry.number, parent: ids[source], actionIndex: Int(buffers.actionIndices[index])) {
+                    output.record(check, property: entry.number) {
+                        (ids[source], Int(buffers.actionIndices[index]))
+                    } explain: {
                         PropertyCheck.explained { predicate(before, step.action, step.state, &$0) }
                     }
                 }
@@ -138,11 +138,8 @@ extension BreadthFirstExplorer {
         for entry in properties.invariants where entry.key >= 0 && !decided[entry.number] {
             evaluate(entry, on: states, buffers: &buffers)
             let predicate = properties.stateClosures[entry.closure]
-            for index in 0..<buffers.checkCount where buffers.checks[index].applied {
-                let (parent, actionIndex) = origin(index)
-                output.record(buffers.checks[index], property: entry.number, parent: parent, actionIndex: actionIndex) {
-                    PropertyCheck.explained { predicate(states[states.startIndex + index], &$0) }
-                }
+            output.record(buffers.checks[..<buffers.checkCount], property: entry.number, origin: origin) { index in
+                PropertyCheck.explained { predicate(states[states.startIndex + index], &$0) }
             }
         }
         for entry in properties.reachability where entry.key >= 0 && !decided[entry.number] {
@@ -159,8 +156,7 @@ extension BreadthFirstExplorer {
                 let predicate = properties.stateClosures[entry.closure]
                 var check = PropertyCheck()
                 predicate(state, &check)
-                let (parent, actionIndex) = origin(index)
-                output.record(check, property: entry.number, parent: parent, actionIndex: actionIndex) {
+                output.record(check, property: entry.number) { origin(index) } explain: {
                     PropertyCheck.explained { predicate(state, &$0) }
                 }
             }

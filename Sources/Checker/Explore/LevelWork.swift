@@ -31,18 +31,37 @@ struct ChunkOutput<M: Model>: Sendable {
     var actionFired: [Int]
     var exercised: [Int]
 
-    /// Counts a non-vacuous evaluation and keeps the chunk's first violation of the property;
-    /// `explain` gives its message. Later violations in the chunk cannot be the first of the
-    /// level, so they are only counted.
+    /// Counts a non-vacuous evaluation and keeps the chunk's first violation of the property.
+    /// Where it happened (`origin`) and its message (`explain`) are asked for only then:
+    /// later violations in the chunk cannot be the first of the level, so they are only counted.
     @inline(__always)
-    mutating func record(_ check: PropertyCheck, property: Int, parent: UInt32, actionIndex: Int, explain: () -> Verdict) {
+    mutating func record(_ check: PropertyCheck, property: Int, origin: () -> (parent: UInt32, actionIndex: Int),
+                         explain: () -> Verdict) {
         guard check.applied else { return }
         exercised[property] += 1
-        guard check.violated, !findings.contains(where: { $0.property == property }) else { return }
+        if check.violated { keepViolation(of: property, at: origin(), explain: explain) }
+    }
+
+    /// The same for a whole batch: counts its non-vacuous verdicts in one pass and keeps the
+    /// first violation.
+    mutating func record(_ checks: ArraySlice<PropertyCheck>, property: Int, origin: (Int) -> (parent: UInt32, actionIndex: Int),
+                         explain: (Int) -> Verdict) {
+        var applied = 0
+        var firstViolation: Int?
+        for index in checks.indices where checks[index].applied {
+            applied += 1
+            if firstViolation == nil && checks[index].violated { firstViolation = index - checks.startIndex }
+        }
+        exercised[property] += applied
+        if let index = firstViolation { keepViolation(of: property, at: origin(index)) { explain(index) } }
+    }
+
+    mutating func keepViolation(of property: Int, at origin: (parent: UInt32, actionIndex: Int), explain: () -> Verdict) {
+        guard !findings.contains(where: { $0.property == property }) else { return }
         guard case .violated(let witness) = explain() else {
             preconditionFailure("property \(property) was violated, but not when evaluated again: its predicate is not a function of its arguments")
         }
-        findings.append(.init(property: property, parent: parent, actionIndex: actionIndex, witness: witness))
+        findings.append(.init(property: property, parent: origin.parent, actionIndex: origin.actionIndex, witness: witness))
     }
 
     /// Counts a state that satisfies a reachability property, keeping the chunk's first.
