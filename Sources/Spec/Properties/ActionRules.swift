@@ -8,9 +8,9 @@ enum ActionRules {
         return [
             .step("OfferGoesToHeadOfNearestQueue", source: "000 1.2, PF12, UC04 step 4 (5.7); 002 3.2.3 #4-6", symbol: "ActionRules.offerGoesToHeadOfNearestQueue",
                   "A new offer goes to the head of the nearest zone's queue that has a driver, for the first request in line not yet offered.") { before, _, after, scope, check in
-                let rules = Rules(scope: scope)
                 for r in scope.routeIDs {
                     guard let d = after.routes[r.index].offeredTo, before.routes[r.index].offeredToRaw != d.raw else { continue }
+                    let rules = Rules(scope: scope)
                     let zone = rules.dispatchZone(for: before.routes[r.index].zone, in: before)
                     let expected = zone.flatMap { before.head(of: $0) }
                     check.expect(expected == d, "request \(r) from zone \(before.routes[r.index].zone) was offered to \(d); the head of the nearest queue was \(expected.map(String.init(describing:)) ?? "nobody")")
