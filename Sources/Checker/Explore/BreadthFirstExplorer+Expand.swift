@@ -44,7 +44,7 @@ extension BreadthFirstExplorer {
         frontier: [M.State], ids: [UInt32], range: Range<Int>, properties: CompiledProperties<M>,
         decided: [Bool], visited: FingerprintSet, buffers: inout ExpansionBuffers<M>
     ) -> ChunkOutput<M> {
-        var output = ChunkOutput<M>(actionKinds: model.actionKindNames.count, properties: properties.count)
+        var output = ChunkOutput<M>(actionKinds: actionKindCount, properties: properties.count)
         buffers.clear()
         for position in range {
             let first = buffers.steps.count

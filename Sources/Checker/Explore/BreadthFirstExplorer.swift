@@ -19,10 +19,13 @@ import Synchronization
 public struct BreadthFirstExplorer<M: Model>: Sendable {
     public let model: M
     public let options: ExplorationOptions
+    /// How many action kinds coverage counts (asked once: a model may build the names).
+    let actionKindCount: Int
 
     public init(model: M, options: ExplorationOptions = ExplorationOptions()) {
         self.model = model
         self.options = options
+        actionKindCount = model.actionKindNames.count
     }
 
     static var chunkSize: Int { 512 }
