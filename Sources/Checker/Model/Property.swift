@@ -181,12 +181,6 @@ extension Property {
                  note: note, checkedByDefault: byDefault, key: key, predicate: predicate)
     }
 
-    /// The same property, evaluated by the model under `key`.
-    public func keyed(_ key: Int?) -> Property {
-        Property(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
-                 note: note, checkedByDefault: checkedByDefault, key: key, predicate: predicate)
-    }
-
     /// The same property over another model's states, with the predicate given.
     public func lifted<Other: Model>(to other: Other.Type = Other.self, key: Int?, predicate: Property<Other>.Predicate) -> Property<Other> {
         Property<Other>(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
