@@ -52,6 +52,28 @@ struct BreadthFirstExplorerTests {
         #expect(results[0].distinct == results[1].distinct)
     }
 
+    @Test("An invariant is evaluated once in each distinct state, however many paths reach it")
+    func invariantOncePerState() throws {
+        let model = TwoPhaseCommit(count: 3)
+        // The reachable states, by a plain search over whole states, and those in which
+        // TCConsistent applies (some resource manager has committed).
+        var seen = Set(model.initialStates), pending = model.initialStates
+        while let state = pending.popLast() {
+            var transitions: [Transition<TwoPhaseCommit.Action, TwoPhaseCommit.State>] = []
+            model.successors(of: state, into: &transitions)
+            for transition in transitions where seen.insert(transition.state).inserted { pending.append(transition.state) }
+        }
+        let applies = seen.filter { $0.resources.contains(.committed) }.count
+        #expect(seen.count == 288)
+        for workers in [1, 2] {
+            let result = try explore(model, workers: workers)
+            #expect(result.properties.first { $0.property.id == "TCConsistent" }?.exercised == applies)
+            // Reached more often than not through more than one parent: the count would be
+            // higher if each arrival were checked.
+            #expect(result.generated > 2 * result.distinct)
+        }
+    }
+
     @Test("Committing early breaks consistency within a few steps")
     func brokenTwoPhase() throws {
         var model = TwoPhaseCommit(count: 3)

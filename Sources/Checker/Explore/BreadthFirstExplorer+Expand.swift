@@ -14,7 +14,7 @@ struct ExpansionBuffers<M: Model> {
     var actionIndices: [UInt32] = []
     /// Each step's fingerprint (of its canonical form, with symmetry).
     var fingerprints: [UInt64] = []
-    /// One verdict per step or per new state, for the property being evaluated: the first
+    /// One verdict per step or per state checked, for the property being evaluated: the first
     /// `checkCount` entries (the array only grows).
     var checks: [PropertyCheck] = []
     var checkCount = 0
@@ -39,7 +39,9 @@ extension BreadthFirstExplorer {
     /// property the model evaluates by key is one call per chunk rather than one per state:
     /// 1. List every transition of every state (and the deadlocks).
     /// 2. Check each action property on all the transitions.
-    /// 3. Keep the successors not seen in earlier levels, and check each invariant on them.
+    /// 3. Keep the successors not seen in earlier levels, as candidates for the next level.
+    /// The invariants wait for the merge (`Search.checkLevel`), which keeps one of each
+    /// candidate state found more than once.
     func expand(
         frontier: [M.State], ids: [UInt32], range: Range<Int>, properties: CompiledProperties<M>,
         decided: [Bool], visited: FingerprintSet, buffers: inout ExpansionBuffers<M>
@@ -118,10 +120,6 @@ extension BreadthFirstExplorer {
             output.candidates.append(.init(
                 fingerprint: fingerprint, parent: ids[range.lowerBound + Int(buffers.sources[index])],
                 actionIndex: buffers.actionIndices[index], actionKind: Int32(model.actionKind(of: buffers.steps[index].action))))
-        }
-        let candidates = output.candidates
-        checkStates(buffers.newStates[output.firstState...], properties: properties, decided: decided, buffers: &buffers, into: &output) { index in
-            (candidates[index].parent, Int(candidates[index].actionIndex))
         }
         return output
     }

@@ -8,10 +8,14 @@ import Synchronization
 /// number of workers:
 /// 1. **Expand** (parallel): workers claim fixed chunks of the current level, list each
 ///    state's enabled actions, compute successors, check action properties on transitions,
-///    drop successors whose fingerprint is already in the visited set (read-only in this
-///    phase), and check invariants on the rest.
+///    and drop successors whose fingerprint is already in the visited set (read-only in
+///    this phase).
 /// 2. **Merge** (one thread, chunk order): insert fingerprints, record parent links, build
 ///    the next level, and take each property's first finding in (state, action) order.
+/// 3. **Check** (parallel): workers claim chunks of the next level and check invariants and
+///    reachability properties on its states. After the merge each distinct state is checked
+///    once; in the bench scope a level's successors not seen before hold each state 3.3
+///    times on average, reached from different parents.
 ///
 /// A finding is recorded at the level it first appears, so its trace is a shortest one;
 /// and the choice among findings of the same level follows frontier order, so it is the
@@ -55,6 +59,12 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
             if !chosen.contains(where: { $0.id == id }) { chosen.append(property) }
         }
         return chosen
+    }
+
+    /// Whether the time budget, counted from `start`, is spent.
+    func outOfTime(since start: ContinuousClock.Instant) -> Bool {
+        guard let limit = options.maxSeconds else { return false }
+        return Search<M>.seconds(since: start) >= limit
     }
 
     /// The fingerprint under which a state is recorded as visited.

@@ -1,10 +1,13 @@
-/// What one chunk of a level produces in the parallel phase: the successors not seen in
-/// earlier levels, the findings, and local counters. One worker writes a chunk's output;
+import Dispatch
+import Synchronization
+
+/// What one chunk produces in a parallel phase: in the expansion, the successors not seen in
+/// earlier levels, the findings on transitions and local counters; in the check, the
+/// findings on states and how often each property was exercised. One worker writes a chunk's output;
 /// the coordinator reads all of them, in chunk order, once the phase is over.
 struct ChunkOutput<M: Model>: Sendable {
     /// Where candidate `i` comes from; its state is `newStates[firstState + i]` in the
-    /// buffers of the worker that expanded the chunk, contiguous so that the invariants run
-    /// over them as one batch.
+    /// buffers of the worker that expanded the chunk.
     struct Candidate: Sendable {
         let fingerprint: UInt64
         let parent: UInt32
@@ -110,5 +113,28 @@ final class ChunkOutputs<M: Model>: @unchecked Sendable {
     deinit {
         slots.deinitialize()
         slots.deallocate()
+    }
+}
+
+/// Hands out chunks `0..<count` to `workers` threads, each chunk to exactly one of them, in
+/// increasing order. `body(worker, chunk)` returns false to stop every worker: chunks not
+/// yet claimed are then never run. One worker runs on the calling thread.
+func runChunks(count: Int, workers: Int, _ body: @Sendable (_ worker: Int, _ chunk: Int) -> Bool) {
+    let nextChunk = Atomic<Int>(0)
+    let stopped = Atomic<Bool>(false)
+    let threads = min(workers, count)
+    withoutActuallyEscaping(body) { body in
+        let work: @Sendable (Int) -> Void = { worker in
+            while !stopped.load(ordering: .relaxed) {
+                let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
+                if chunk >= count { return }
+                if !body(worker, chunk) { stopped.store(true, ordering: .relaxed) }
+            }
+        }
+        if threads <= 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: threads, execute: work)
+        }
     }
 }

@@ -25,6 +25,8 @@ struct Search<M: Model> {
     var deadlock: Counterexample<M>?
     var coverage: [ActionCoverage]
     var generated = 0
+    /// States put in the visited set whose invariants were not checked (time ran out).
+    var unchecked = 0
     /// Whether the last level's expansion stopped before its end (time budget).
     var levelCutShort = false
     /// A level was cut short because its successors would not fit the memory budget.
@@ -108,12 +110,24 @@ struct Search<M: Model> {
                 if budgetHit { break }
             }
             mergeFindings(outputs)
+            // The level's invariants are checked after the merge, so each distinct state is
+            // checked once: a level reaches most of its states from several parents.
+            let checked = checkLevel(next, ids: nextIDs)
+            mergeFindings(checked)
             spare = frontier
             spareIDs = ids
             frontier = next
             ids = nextIDs
             depth += 1
             if !frontier.isEmpty { levels += 1 }
+            let checkedCount = min(next.count, checked.count * BreadthFirstExplorer<M>.chunkSize)
+            if checkedCount < next.count {
+                // Out of time while checking: the states left unchecked are not reported as
+                // explored.
+                unchecked = next.count - checkedCount
+                reason = .timeBudget
+                break
+            }
             if budgetHit { reason = .stateBudget; break }
             if options.stopAtFirstViolation && (findings.contains { $0 != nil && $0!.kind != .witness } || deadlock != nil) {
                 reason = .firstViolation
@@ -146,15 +160,12 @@ struct Search<M: Model> {
         let chunkSize = BreadthFirstExplorer<M>.chunkSize
         let chunkCount = (frontier.count + chunkSize - 1) / chunkSize
         let outputs = ChunkOutputs<M>(count: chunkCount)
-        let nextChunk = Atomic<Int>(0)
         let explorer = self.explorer
         let properties = self.compiled
         let decided = self.decided
         let visited = self.visited
-        let workers = min(options.workers, chunkCount)
         let levelStart = generated
         let levelGenerated = Atomic<Int>(0)
-        let stopped = Atomic<Bool>(false)
         let snapshot = (distinct: visited.count, depth: depth, started: start)
         let progressGate = Mutex<Double>(lastProgress)
         // Memory in use: the visited set, the trace log, this level and the successors
@@ -165,58 +176,80 @@ struct Search<M: Model> {
         for worker in 0..<workerBuffers.count { workerBuffers.slots[worker].newStates.removeAll(keepingCapacity: true) }
         let memoryBudget = options.memoryBudget
         let memoryHit = Atomic<Bool>(false)
-        let work: @Sendable (Int) -> Void = { worker in
-            while true {
-                if stopped.load(ordering: .relaxed) { return }
-                let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
-                if chunk >= chunkCount { return }
-                if let limit = explorer.options.maxSeconds, Search.seconds(since: snapshot.started) >= limit {
-                    stopped.store(true, ordering: .relaxed)
-                    return
+        runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
+            if explorer.outOfTime(since: snapshot.started) { return false }
+            let range = (chunk * chunkSize)..<min(frontier.count, (chunk + 1) * chunkSize)
+            var output = explorer.expand(
+                frontier: frontier, ids: ids, range: range, properties: properties,
+                decided: decided, visited: visited, buffers: &workerBuffers.slots[worker])
+            output.worker = worker
+            let generatedSoFar = levelGenerated.add(output.generated, ordering: .relaxed).newValue
+            outputs.slots[chunk] = output
+            if worker == 0, let progress = explorer.options.progress {
+                let seconds = Search.seconds(since: snapshot.started)
+                let due = progressGate.withLock { last -> Bool in
+                    guard seconds - last >= explorer.options.progressInterval else { return false }
+                    last = seconds
+                    return true
                 }
-                let range = (chunk * chunkSize)..<min(frontier.count, (chunk + 1) * chunkSize)
-                var output = explorer.expand(
-                    frontier: frontier, ids: ids, range: range, properties: properties,
-                    decided: decided, visited: visited, buffers: &workerBuffers.slots[worker])
-                output.worker = worker
-                let generatedSoFar = levelGenerated.add(output.generated, ordering: .relaxed).newValue
-                if baseBytes + stride * generatedSoFar > memoryBudget {
-                    memoryHit.store(true, ordering: .relaxed)
-                    stopped.store(true, ordering: .relaxed)
-                }
-                outputs.slots[chunk] = output
-                if worker == 0, let progress = explorer.options.progress {
-                    let seconds = Search.seconds(since: snapshot.started)
-                    let due = progressGate.withLock { last -> Bool in
-                        guard seconds - last >= explorer.options.progressInterval else { return false }
-                        last = seconds
-                        return true
-                    }
-                    if due {
-                        progress(ExplorationProgress(
-                            generated: levelStart + levelGenerated.load(ordering: .relaxed), distinct: snapshot.distinct,
-                            queue: frontier.count - range.upperBound, depth: snapshot.depth, seconds: seconds))
-                    }
+                if due {
+                    progress(ExplorationProgress(
+                        generated: levelStart + levelGenerated.load(ordering: .relaxed), distinct: snapshot.distinct,
+                        queue: frontier.count - range.upperBound, depth: snapshot.depth, seconds: seconds))
                 }
             }
-        }
-        if workers <= 1 {
-            work(0)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+            if baseBytes + stride * generatedSoFar > memoryBudget {
+                memoryHit.store(true, ordering: .relaxed)
+                return false
+            }
+            return true
         }
         lastProgress = progressGate.withLock { $0 }
+        let result = unbrokenPrefix(outputs)
+        for output in result { record(output) }
+        levelCutShort = result.count < chunkCount || memoryHit.load(ordering: .relaxed)
+        memoryCutShort = memoryHit.load(ordering: .relaxed)
+        return result
+    }
+
+    /// Checks every undecided invariant and reachability property on the states a level
+    /// found, each distinct state once, in parallel chunks. Returns the outputs of the
+    /// chunks checked, an unbroken prefix of `states` (shorter only if time ran out).
+    mutating func checkLevel(_ states: [M.State], ids: [UInt32]) -> [ChunkOutput<M>] {
+        let chunkSize = BreadthFirstExplorer<M>.chunkSize
+        let chunkCount = (states.count + chunkSize - 1) / chunkSize
+        let outputs = ChunkOutputs<M>(count: chunkCount)
+        let explorer = self.explorer
+        let properties = self.compiled
+        let decided = self.decided
+        let started = start
+        let (actionKinds, propertyCount) = (coverage.count, self.properties.count)
+        let workerBuffers = self.workerBuffers
+        runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
+            if explorer.outOfTime(since: started) { return false }
+            let range = (chunk * chunkSize)..<min(states.count, (chunk + 1) * chunkSize)
+            var output = ChunkOutput<M>(actionKinds: actionKinds, properties: propertyCount)
+            explorer.checkStates(states[range], properties: properties, decided: decided,
+                                 buffers: &workerBuffers.slots[worker], into: &output) { index in
+                (ids[range.lowerBound + index], -1)
+            }
+            outputs.slots[chunk] = output
+            return true
+        }
+        let result = unbrokenPrefix(outputs)
+        for output in result { record(output) }
+        return result
+    }
+
+    /// After a stop, chunks may be missing anywhere: only the unbroken prefix is kept, so
+    /// that what is reported is exactly what was done, in frontier order.
+    func unbrokenPrefix(_ outputs: ChunkOutputs<M>) -> [ChunkOutput<M>] {
         var result: [ChunkOutput<M>] = []
-        result.reserveCapacity(chunkCount)
-        // After a stop, chunks may be missing anywhere: keep only the unbroken prefix, so that
-        // what is reported is exactly what was expanded in frontier order.
+        result.reserveCapacity(outputs.slots.count)
         for slot in outputs.slots {
             guard let output = slot else { break }
             result.append(output)
-            record(output)
         }
-        levelCutShort = result.count < chunkCount || memoryHit.load(ordering: .relaxed)
-        memoryCutShort = memoryHit.load(ordering: .relaxed)
         return result
     }
 
@@ -275,7 +308,7 @@ struct Search<M: Model> {
             return PropertyOutcome(property: property, status: status, exercised: exercised[number], counterexample: findings[number])
         }
         return ExplorationResult(
-            modelName: model.name, distinct: visited.count, generated: generated, depth: levels,
+            modelName: model.name, distinct: visited.count - unchecked, generated: generated, depth: levels,
             stopReason: reason, seconds: elapsed, workers: options.workers, symmetry: options.symmetry,
             properties: outcomes, deadlock: deadlock, actions: coverage,
             visitedSetBytes: visited.bytes, traceLogBytes: log.bytes)
