@@ -30,26 +30,43 @@ struct BatchEvaluationTests {
         return all
     }()
 
-    /// Every step out of those worlds, then each action property's broken step.
+    /// Every step out of those worlds; then steps met on seeded random walks, up to 40 of
+    /// each action kind, since some kinds (a timeout, a completed ride) need more than three
+    /// steps to happen; then each action property's broken step.
     static let steps: (sources: [World], sourceIndices: [Int32], steps: [Transition<TaxiAction, World>]) = {
         var sources: [World] = [], indices: [Int32] = [], steps: [Transition<TaxiAction, World>] = []
-        for world in worlds.prefix(400) {
-            var transitions: [Transition<TaxiAction, World>] = []
-            model.successors(of: world, into: &transitions)
-            guard !transitions.isEmpty else { continue }
+        func add(_ world: World, _ transitions: [Transition<TaxiAction, World>]) {
+            guard !transitions.isEmpty else { return }
             sources.append(world)
             for transition in transitions {
                 indices.append(Int32(sources.count - 1))
                 steps.append(transition)
             }
         }
+        for world in worlds.prefix(400) {
+            var transitions: [Transition<TaxiAction, World>] = []
+            model.successors(of: world, into: &transitions)
+            add(world, transitions)
+        }
+        var random = SplitMix64(seed: 7)
+        var perKind = Array(repeating: 0, count: ActionKind.allCases.count)
+        for _ in 0..<300 {
+            var world = model.initialStates[0]
+            for _ in 0..<40 {
+                var transitions: [Transition<TaxiAction, World>] = []
+                model.successors(of: world, into: &transitions)
+                guard let chosen = transitions.randomElement(using: &random) else { break }
+                let wanted = transitions.filter { perKind[$0.action.kind.rawValue] < 40 }
+                for transition in wanted { perKind[transition.action.kind.rawValue] += 1 }
+                add(world, wanted)
+                world = chosen.state
+            }
+        }
         for testCase in ActionPropertyTests.cases {
             var before = testCase.before
             var after = model.successor(of: before, via: testCase.action)!
             testCase.breakStep(&before, &after)
-            sources.append(before)
-            indices.append(Int32(sources.count - 1))
-            steps.append(Transition(action: testCase.action, state: after))
+            add(before, [Transition(action: testCase.action, state: after)])
         }
         return (sources, indices, steps)
     }()
@@ -83,6 +100,14 @@ struct BatchEvaluationTests {
             }
         }
         #expect(violations > 50, "the sample should break many properties, broke \(violations)")
+    }
+
+    @Test("The sample of steps holds every action kind")
+    func everyActionKindSampled() {
+        let sampled = Set(Self.steps.steps.map(\.action.kind))
+        // The scope starts onboarded: nobody is left to confirm or activate.
+        let expected = Set(ActionKind.allCases).subtracting([.confirmClientEmail, .confirmDriverEmail, .activateDriver])
+        #expect(sampled == expected, "missing: \(expected.subtracting(sampled))")
     }
 
     @Test("An action property's verdicts over a batch of steps are its verdicts one step at a time")

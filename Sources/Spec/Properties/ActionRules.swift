@@ -18,7 +18,7 @@ enum ActionRules {
                     check.expect(first == r, "request \(r) was offered before \(first.map(String.init(describing:)) ?? "none"), which arrived first")
                 }
             },
-            .step("RefusingDriverMovesToBack", source: "000 UC04 6.ii, 2.5; 002 3.2.5", symbol: "ActionRules.refusingDriverMovesToBack",
+            .step("RefusingDriverMovesToBack", only: [.decline, .answerTimeout], source: "000 UC04 6.ii, 2.5; 002 3.2.5", symbol: "ActionRules.refusingDriverMovesToBack",
                   "A driver who declines or lets an offer time out goes to the back of his queue, or out of every queue at 3 refusals in a row, suspended at 5.") { before, action, after, scope, check in
                 let d: DriverID
                 switch action {
@@ -80,14 +80,14 @@ enum ActionRules {
                 check.expect(after.queue(z).last == d && after.drivers[d.index].status == .available,
                              "driver \(d) finished a ride in zone \(z) but the queue of zone \(z) is \(list(after.queue(z)))")
             },
-            .step("ReservationAllocatedOnTime", source: "000 2.5, Part II; 002 3.2.6 #8", symbol: "ActionRules.reservationAllocatedOnTime",
+            .step("ReservationAllocatedOnTime", only: [.allocateReservation], source: "000 2.5, Part II; 002 3.2.6 #8", symbol: "ActionRules.reservationAllocatedOnTime",
                   "A reservation enters the dispatch line exactly the allocation lead (10 minutes) before its pickup time.") { before, action, after, scope, check in
                 guard case .allocateReservation(let r) = action else { return }
                 let ahead = Int(before.routes[r.index].pickupAt) - Int(before.clock)
                 check.expect(ahead == scope.timing.allocationLeadTicks && after.isPending(r),
                              "reservation \(r) for tick \(before.routes[r.index].pickupAt) was allocated at tick \(before.clock), \(ahead) ticks ahead instead of \(scope.timing.allocationLeadTicks)")
             },
-            .step("ReservationChangedOnlyInTime", source: "000 PF21 R3, PF22 R2, UC09, UC10", symbol: "ActionRules.reservationChangedOnlyInTime",
+            .step("ReservationChangedOnlyInTime", only: [.modifyReservation, .cancelRoute], source: "000 PF21 R3, PF22 R2, UC09, UC10", symbol: "ActionRules.reservationChangedOnlyInTime",
                   "A reservation is changed or cancelled only while at least 10 minutes remain and it is not yet allocated.") { before, action, _, scope, check in
                 let r: RouteID
                 switch action {

@@ -74,13 +74,21 @@ struct TaxiPropertyDefinition: Sendable {
     }
 
     /// An action property over (before, action, after).
+    ///
+    /// `only` names the action kinds the predicate is about, when its body begins by
+    /// returning for every other kind: the batch then skips the other steps without
+    /// calling it, which saves copying two worlds per step. The body keeps its own test,
+    /// so the closure form needs none; `BatchEvaluationTests` holds the two forms to the
+    /// same verdicts on every step, so a kind left out of `only` that the body checks fails it.
     @inline(__always)
     static func step(
-        _ id: String, source: String, symbol: String, note: String = "", _ statement: String,
+        _ id: String, only kinds: [ActionKind]? = nil, source: String, symbol: String, note: String = "", _ statement: String,
         _ body: @escaping @Sendable (World, TaxiAction, World, Scope, inout Check) -> Void
     ) -> TaxiPropertyDefinition {
+        precondition(ActionKind.allCases.count <= 64, "the action kinds no longer fit the step filter's bit set")
+        let relevant = kinds.map { $0.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) } } ?? UInt64.max
         let batch = StepPredicateBatch { steps, scope, checks in
-            for index in 0..<steps.count {
+            for index in 0..<steps.count where relevant & 1 << UInt64(steps.steps[index].action.kind.rawValue) != 0 {
                 body(steps.sources[Int(steps.sourceIndices[index])], steps.steps[index].action, steps.steps[index].state,
                      scope, &checks[index])
             }
