@@ -2,7 +2,10 @@ import Checker
 
 /// Listing actions in a fixed order: kinds in `ActionKind` order, parameters in ascending
 /// id order. Each kind first narrows its parameters with cheap checks, then the rule's guard
-/// decides; a listed action's successor is computed once, here.
+/// decides; a listed action's successor is computed once, here. The narrowing only skips
+/// actions whose guard fails, so it changes no enabled action and no order; it matters
+/// because most candidates used to fail (in the bench scope 95% of requests and
+/// reservations, for want of a free route slot).
 extension Rules {
     /// Every enabled action with its successor.
     public func transitions(from world: World, into output: inout [Transition<TaxiAction, World>]) {
@@ -29,7 +32,7 @@ extension Rules {
         for c in clients { body(.addCard(c)) }
         for c in clients where probes || world.clients[c.index].cards > 0 { body(.deleteCard(c)) }
         for d in drivers where probes || world.drivers[d.index].activated {
-            for t in taxis { body(.addTaxi(d, t)) }
+            for t in taxis where probes || !world.owns(d, t) { body(.addTaxi(d, t)) }
         }
         for d in drivers where probes || world.drivers[d.index].status == .offline {
             for t in taxis where probes || world.owns(d, t) {
@@ -38,10 +41,13 @@ extension Rules {
         }
         for d in drivers where probes || world.drivers[d.index].status == .available { body(.stopWorking(d)) }
         for d in drivers where probes || world.drivers[d.index].status == .available {
-            for z in zones { body(.changeZone(d, z)) }
+            for z in zones where probes || world.drivers[d.index].zoneRaw != z.raw { body(.changeZone(d, z)) }
         }
         var requesting = IDSet<ClientID>()
-        for c in clients where probes || (world.clients[c.index].emailConfirmed && openRoute(of: c, in: world) == nil) { requesting.insert(c) }
+        for c in clients where probes || (world.clients[c.index].emailConfirmed && openRoute(of: c, in: world) == nil
+                                          && freeSlot(of: c, in: world) != nil) {
+            requesting.insert(c)
+        }
         for c in requesting {
             for z in zones { for p in passengerChoices { for s in [false, true] { body(.requestRide(c, zone: z, passengers: p, shared: s)) } } }
         }
