@@ -42,8 +42,10 @@ enum ActionRules {
                 if case .decline(let d) = action { refuser = d }
                 if case .answerTimeout(let d) = action { refuser = d }
                 for z in scope.zoneIDs {
+                    // A queue the step left alone keeps its order, so only a changed queue
+                    // is checked (and counts as exercising the property).
                     let old = before.queue(z), new = after.queue(z)
-                    guard !old.isEmpty || !new.isEmpty else { continue }
+                    guard old != new else { continue }
                     // Drivers who were in the queue before and still are (the refuser aside)
                     // keep their order; everyone else in it now stands behind them.
                     let oldSet = old.set
