@@ -53,11 +53,15 @@ extension World {
     /// The taxis in `zone`'s queue, in queue order.
     public func queueTaxiList(_ zone: ZoneID) -> PackedIDs<TaxiID> { packed(queueTaxis, zone) }
 
+    /// A zone's four slots read as one word (predicates ask for queues all the time), the
+    /// slots past the queue's length masked off.
     func packed<ID: EntityID>(_ slots: InlineArray<12, UInt8>, _ zone: ZoneID) -> PackedIDs<ID> {
-        let count = Int(queueLength[zone.index])
-        var bits: UInt32 = 0
-        for position in 0..<count { bits |= UInt32(slots[zone.index * World.queueSlots + position]) << (8 * UInt32(position)) }
-        return PackedIDs(bits: bits, count: count)
+        let count = min(Int(queueLength[zone.index]), World.queueSlots)
+        let word = withUnsafeBytes(of: slots) {
+            UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: zone.index * World.queueSlots, as: UInt32.self))
+        }
+        let mask: UInt32 = count == World.queueSlots ? .max : (1 << (8 * UInt32(count))) - 1
+        return PackedIDs(bits: word & mask, count: count)
     }
 
     public func head(of zone: ZoneID) -> DriverID? {
