@@ -119,6 +119,17 @@ struct BreadthFirstExplorerTests {
         #expect(ExplorationOptions().memoryBudget == ExplorationOptions.physicalMemory / 4 * 3, "by default, three quarters of the machine")
     }
 
+    @Test("A time budget spent while a level is checked reports only the states checked")
+    func timeBudgetWhileChecking() throws {
+        // The level after the initial state holds 1,000 states, two chunks of 512 and 488;
+        // checking the first takes half a second, so the budget runs out before the second.
+        let result = try explore(Fan(width: 1000, pauseMicroseconds: 1000)) { $0.maxSeconds = 0.2 }
+        #expect(result.stopReason == .timeBudget)
+        #expect(result.distinct < 1001)
+        #expect((result.distinct - 1) % 512 == 0, "whole chunks of 512 states are checked or none")
+        #expect(result.properties.first { $0.property.id == "Slow" }?.exercised == result.distinct)
+    }
+
     @Test("Settings that cannot be honoured are refused before exploring")
     func refusedSettings() {
         #expect(throws: ExplorationError.symmetryUnsupported(model: "counter")) {
