@@ -241,4 +241,27 @@ struct ActionTests {
         #expect(first == model.enabledActions(in: world))
         for action in first { #expect(model.successor(of: world, via: action) != nil) }
     }
+
+    @Test("The listing's narrowing drops only actions whose guard fails", arguments: [Scope.ci, Scope.accounts, Scope.sharing])
+    func narrowingKeepsEveryEnabledAction(scope: Scope) {
+        // Every candidate the conformance probes offer, kept where its guard holds, is
+        // exactly the listing, in the same order: the cheap checks before the guards only
+        // skip work. States from seeded random walks, so that every kind has its chance.
+        let rules = Rules(scope: scope)
+        var random = SplitMix64(seed: 11)
+        var checked = 0
+        for _ in 0..<40 {
+            var world = MyTaxiModel.initialWorld(scope)
+            for _ in 0..<25 {
+                var listed: [TaxiAction] = [], probed: [TaxiAction] = []
+                rules.candidates(in: world, probes: false) { if rules.apply($0, to: world) != nil { listed.append($0) } }
+                rules.candidates(in: world, probes: true) { if rules.apply($0, to: world) != nil { probed.append($0) } }
+                #expect(listed == probed)
+                checked += 1
+                guard let next = listed.randomElement(using: &random) else { break }
+                world = rules.apply(next, to: world)!
+            }
+        }
+        #expect(checked > 500)
+    }
 }
