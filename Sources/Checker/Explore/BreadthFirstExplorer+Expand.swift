@@ -1,11 +1,8 @@
 /// A worker's scratch space, kept for the whole search: once the arrays have grown, expanding
-/// a chunk allocates nothing for its transitions, verdicts or new states. Fresh memory is
-/// not free: the kernel zeroes every page of it, which cost a third of a search's time when
-/// each chunk had arrays of its own.
+/// a chunk allocates nothing for its transitions or verdicts. Fresh memory is not free: the
+/// kernel zeroes every page of it, which cost a third of a search's time when each chunk had
+/// arrays of its own.
 struct ExpansionBuffers<M: Model> {
-    /// The successors this worker found new in the current level, chunk after chunk; a
-    /// chunk's output names its range. Emptied (capacity kept) before each level.
-    var newStates: [M.State] = []
     /// Every transition out of the chunk's states, in frontier order.
     var steps: [Transition<M.Action, M.State>] = []
     /// For each step, its source's position in the chunk and its index among the source's
@@ -39,11 +36,12 @@ extension BreadthFirstExplorer {
     /// property the model evaluates by key is one call per chunk rather than one per state:
     /// 1. List every transition of every state (and the deadlocks).
     /// 2. Check each action property on all the transitions.
-    /// 3. Keep the successors not seen in earlier levels, as candidates for the next level.
+    /// 3. Keep the successors not seen in earlier levels, as candidates for the next level:
+    ///    their fingerprints and origins, not the states.
     /// The invariants wait for the merge (`Search.checkLevel`), which keeps one of each
     /// candidate state found more than once.
     func expand(
-        frontier: [M.State], ids: [UInt32], range: Range<Int>, properties: CompiledProperties<M>,
+        frontier: UnsafeBufferPointer<M.State>, ids: [UInt32], range: Range<Int>, properties: CompiledProperties<M>,
         decided: [Bool], visited: FingerprintSet, buffers: inout ExpansionBuffers<M>
     ) -> ChunkOutput<M> {
         var output = ChunkOutput<M>(actionKinds: actionKindCount, properties: properties.count)
@@ -72,13 +70,11 @@ extension BreadthFirstExplorer {
         // per property.
         for entry in properties.transitions where entry.key >= 0 && !decided[entry.number] {
             buffers.resetChecks(buffers.steps.count)
-            frontier.withUnsafeBufferPointer { all in
-                buffers.steps.withUnsafeBufferPointer { steps in
-                    buffers.sources.withUnsafeBufferPointer { sources in
-                        let batch = StepBatch(sources: UnsafeBufferPointer(rebasing: all[range]), sourceIndices: sources, steps: steps)
-                        buffers.checks.withUnsafeMutableBufferPointer { checks in
-                            model.evaluate(transitionKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: checks[..<batch.count]))
-                        }
+            buffers.steps.withUnsafeBufferPointer { steps in
+                buffers.sources.withUnsafeBufferPointer { sources in
+                    let batch = StepBatch(sources: UnsafeBufferPointer(rebasing: frontier[range]), sourceIndices: sources, steps: steps)
+                    buffers.checks.withUnsafeMutableBufferPointer { checks in
+                        model.evaluate(transitionKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: checks[..<batch.count]))
                     }
                 }
             }
@@ -111,15 +107,15 @@ extension BreadthFirstExplorer {
         // Hash every successor first, then probe the visited set: the probes are then
         // independent loads the processor can overlap, rather than each waiting behind a hash.
         for step in buffers.steps { buffers.fingerprints.append(key(of: step.state)) }
-        output.firstState = buffers.newStates.count
         output.candidates.reserveCapacity(buffers.steps.count)
         for index in buffers.steps.indices {
             let fingerprint = buffers.fingerprints[index]
             if visited.contains(fingerprint) { continue }
-            buffers.newStates.append(buffers.steps[index].state)
+            let source = range.lowerBound + Int(buffers.sources[index])
+            let action = buffers.steps[index].action
             output.candidates.append(.init(
-                fingerprint: fingerprint, parent: ids[range.lowerBound + Int(buffers.sources[index])],
-                actionIndex: buffers.actionIndices[index], actionKind: Int32(model.actionKind(of: buffers.steps[index].action))))
+                fingerprint: fingerprint, parent: ids[source], actionIndex: buffers.actionIndices[index],
+                actionKind: Int32(model.actionKind(of: action)), source: Int32(source), action: action))
         }
         return output
     }
@@ -129,7 +125,7 @@ extension BreadthFirstExplorer {
     /// of a finding. Keyed properties go one at a time over the batch; the others one state
     /// at a time, as for transitions.
     func checkStates(
-        _ states: ArraySlice<M.State>, properties: CompiledProperties<M>, decided: [Bool], buffers: inout ExpansionBuffers<M>,
+        _ states: UnsafeBufferPointer<M.State>, properties: CompiledProperties<M>, decided: [Bool], buffers: inout ExpansionBuffers<M>,
         into output: inout ChunkOutput<M>, origin: (Int) -> (parent: UInt32, actionIndex: Int)
     ) {
         guard !states.isEmpty else { return }
@@ -137,7 +133,7 @@ extension BreadthFirstExplorer {
             evaluate(entry, on: states, buffers: &buffers)
             let predicate = properties.stateClosures[entry.closure]
             output.record(buffers.checks[..<buffers.checkCount], property: entry.number, origin: origin) { index in
-                PropertyCheck.explained { predicate(states[states.startIndex + index], &$0) }
+                PropertyCheck.explained { predicate(states[index], &$0) }
             }
         }
         for entry in properties.reachability where entry.key >= 0 && !decided[entry.number] {
@@ -167,12 +163,10 @@ extension BreadthFirstExplorer {
     }
 
     /// Fills `buffers.checks` with a keyed state property's verdict on each of `states`.
-    func evaluate(_ entry: CompiledProperties<M>.Entry, on states: ArraySlice<M.State>, buffers: inout ExpansionBuffers<M>) {
+    func evaluate(_ entry: CompiledProperties<M>.Entry, on states: UnsafeBufferPointer<M.State>, buffers: inout ExpansionBuffers<M>) {
         buffers.resetChecks(states.count)
-        states.withUnsafeBufferPointer { states in
-            buffers.checks.withUnsafeMutableBufferPointer { all in
-                model.evaluate(stateKey: entry.key, on: states, into: UnsafeMutableBufferPointer(rebasing: all[..<states.count]))
-            }
+        buffers.checks.withUnsafeMutableBufferPointer { all in
+            model.evaluate(stateKey: entry.key, on: states, into: UnsafeMutableBufferPointer(rebasing: all[..<states.count]))
         }
     }
 }

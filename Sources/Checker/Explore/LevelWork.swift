@@ -6,13 +6,17 @@ import Synchronization
 /// findings on states and how often each property was exercised. One worker writes a chunk's output;
 /// the coordinator reads all of them, in chunk order, once the phase is over.
 struct ChunkOutput<M: Model>: Sendable {
-    /// Where candidate `i` comes from; its state is `newStates[firstState + i]` in the
-    /// buffers of the worker that expanded the chunk.
+    /// A successor not seen in earlier levels: where it comes from, not the state itself.
+    /// The check phase rebuilds the state from its parent (`source`, a position in the
+    /// level) and `action`, for the candidates the merge keeps; copying every candidate
+    /// state instead cost a copy per arrival, three times as many as the states kept.
     struct Candidate: Sendable {
         let fingerprint: UInt64
         let parent: UInt32
         let actionIndex: UInt32
         let actionKind: Int32
+        let source: Int32
+        let action: M.Action
     }
 
     /// A property decided on a transition: the trace is the parent's plus one action.
@@ -24,9 +28,6 @@ struct ChunkOutput<M: Model>: Sendable {
     }
 
     var candidates: [Candidate] = []
-    /// The worker whose buffers hold the candidates' states, and where they start there.
-    var worker = 0
-    var firstState = 0
     var findings: [Finding] = []
     var deadlocks: [UInt32] = []
     var generated = 0

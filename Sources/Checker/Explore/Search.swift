@@ -60,51 +60,54 @@ struct Search<M: Model> {
         return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
+    /// A state the merge kept for the next level: the position of its parent in the level
+    /// being expanded and the action that leads from there. The check phase rebuilds it.
+    struct Origin: Sendable {
+        let source: Int32
+        let action: M.Action
+    }
+
     mutating func run(initials: [M.State]) -> ExplorationResult<M> {
-        var frontier: [M.State] = []
-        var ids: [UInt32] = []
+        // Two level buffers in turn, each emptied but not freed, for the reason
+        // `LevelStates` gives: the next level is built in the memory of the level before last.
+        var frontier = LevelStates<M.State>(), next = LevelStates<M.State>()
+        var ids: [UInt32] = [], nextIDs: [UInt32] = []
+        var roots: [M.State] = []
         var initialOutput = ChunkOutput<M>(actionKinds: coverage.count, properties: properties.count)
         for (index, state) in initials.enumerated() where visited.insert(explorer.key(of: state)) {
-            frontier.append(state)
+            roots.append(state)
             ids.append(log.appendRoot(initialStateIndex: index))
         }
-        explorer.checkStates(frontier[...], properties: compiled, decided: decided, buffers: &workerBuffers.slots[0], into: &initialOutput) { [ids] index in
+        frontier.replace(with: roots)
+        explorer.checkStates(frontier.states, properties: compiled, decided: decided, buffers: &workerBuffers.slots[0], into: &initialOutput) { [ids] index in
             (ids[index], -1)
         }
         record(initialOutput)
         mergeFindings([initialOutput])
-        levels = frontier.isEmpty ? 0 : 1
+        levels = frontier.count == 0 ? 0 : 1
 
-        // Two frontiers in turn, each emptied but not freed, for the reason `WorkerBuffers`
-        // gives: the next level is built in the memory of the level before last.
-        var spare: [M.State] = []
-        var spareIDs: [UInt32] = []
+        var origins: [Origin] = []
         var reason: StopReason = .exhausted
-        while !frontier.isEmpty {
+        while frontier.count > 0 {
             if let stop = stopBeforeLevel() { reason = stop; break }
-            let outputs = expandLevel(frontier: frontier, ids: ids, spareCapacity: spare.capacity)
+            let outputs = expandLevel(frontier: frontier, ids: ids)
             if levelCutShort || budgetStop() != nil {
                 reason = memoryCutShort ? .memoryBudget : budgetStop() ?? .timeBudget
                 mergeFindings(outputs)
                 break
             }
-            var next = spare, nextIDs = spareIDs
-            spare = []
-            spareIDs = []
-            next.removeAll(keepingCapacity: true)
+            origins.removeAll(keepingCapacity: true)
             nextIDs.removeAll(keepingCapacity: true)
             let candidates = outputs.reduce(0) { $0 + $1.candidates.count }
-            next.reserveCapacity(candidates)
+            origins.reserveCapacity(candidates)
             nextIDs.reserveCapacity(candidates)
             var budgetHit = false
             for output in outputs {
-                let first = output.firstState
-                for (index, candidate) in output.candidates.enumerated() {
+                for candidate in output.candidates {
                     if let limit = options.maxStates, visited.count >= limit { budgetHit = true; break }
                     guard visited.insert(candidate.fingerprint) else { continue }
-                    let id = log.append(parent: candidate.parent, actionIndex: Int(candidate.actionIndex))
-                    next.append(workerBuffers.slots[output.worker].newStates[first + index])
-                    nextIDs.append(id)
+                    nextIDs.append(log.append(parent: candidate.parent, actionIndex: Int(candidate.actionIndex)))
+                    origins.append(Origin(source: candidate.source, action: candidate.action))
                     coverage[Int(candidate.actionKind)].newStates += 1
                 }
                 if budgetHit { break }
@@ -112,19 +115,17 @@ struct Search<M: Model> {
             mergeFindings(outputs)
             // The level's invariants are checked after the merge, so each distinct state is
             // checked once: a level reaches most of its states from several parents.
-            let checked = checkLevel(next, ids: nextIDs)
+            let checked = checkLevel(filling: next, from: frontier, origins: origins, ids: nextIDs)
             mergeFindings(checked)
-            spare = frontier
-            spareIDs = ids
-            frontier = next
-            ids = nextIDs
+            swap(&frontier, &next)
+            swap(&ids, &nextIDs)
             depth += 1
-            if !frontier.isEmpty { levels += 1 }
-            let checkedCount = min(next.count, checked.count * BreadthFirstExplorer<M>.chunkSize)
-            if checkedCount < next.count {
+            if frontier.count > 0 { levels += 1 }
+            let checkedCount = min(frontier.count, checked.count * BreadthFirstExplorer<M>.chunkSize)
+            if checkedCount < frontier.count {
                 // Out of time while checking: the states left unchecked are not reported as
                 // explored.
-                unchecked = next.count - checkedCount
+                unchecked = frontier.count - checkedCount
                 reason = .timeBudget
                 break
             }
@@ -140,7 +141,7 @@ struct Search<M: Model> {
                 break
             }
         }
-        if reason == .exhausted && !frontier.isEmpty { reason = .depthBound }
+        if reason == .exhausted && frontier.count > 0 { reason = .depthBound }
         return result(reason: reason)
     }
 
@@ -156,9 +157,9 @@ struct Search<M: Model> {
         return nil
     }
 
-    mutating func expandLevel(frontier: [M.State], ids: [UInt32], spareCapacity: Int) -> [ChunkOutput<M>] {
+    mutating func expandLevel(frontier level: LevelStates<M.State>, ids: [UInt32]) -> [ChunkOutput<M>] {
         let chunkSize = BreadthFirstExplorer<M>.chunkSize
-        let chunkCount = (frontier.count + chunkSize - 1) / chunkSize
+        let chunkCount = (level.count + chunkSize - 1) / chunkSize
         let outputs = ChunkOutputs<M>(count: chunkCount)
         let explorer = self.explorer
         let properties = self.compiled
@@ -168,21 +169,21 @@ struct Search<M: Model> {
         let levelGenerated = Atomic<Int>(0)
         let snapshot = (distinct: visited.count, depth: depth, started: start)
         let progressGate = Mutex<Double>(lastProgress)
-        // Memory in use: the visited set, the trace log, this level and the successors
-        // generated so far (counted at the state's size; what a state points to is not).
-        let stride = MemoryLayout<M.State>.stride + MemoryLayout<Transition<M.Action, M.State>>.stride
-        let baseBytes = visited.bytes + log.bytes + MemoryLayout<M.State>.stride * (frontier.capacity + spareCapacity)
+        // Memory in use: the visited set, the trace log, this level, and for each successor
+        // generated so far a candidate and (at worst) a slot in the next level, counted at
+        // the state's size (what a state points to is not).
+        let stride = MemoryLayout<ChunkOutput<M>.Candidate>.stride + MemoryLayout<M.State>.stride
+        let baseBytes = visited.bytes + log.bytes + level.bytes
         let workerBuffers = self.workerBuffers
-        for worker in 0..<workerBuffers.count { workerBuffers.slots[worker].newStates.removeAll(keepingCapacity: true) }
         let memoryBudget = options.memoryBudget
         let memoryHit = Atomic<Bool>(false)
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
             if explorer.outOfTime(since: snapshot.started) { return false }
+            let frontier = level.states
             let range = (chunk * chunkSize)..<min(frontier.count, (chunk + 1) * chunkSize)
-            var output = explorer.expand(
+            let output = explorer.expand(
                 frontier: frontier, ids: ids, range: range, properties: properties,
                 decided: decided, visited: visited, buffers: &workerBuffers.slots[worker])
-            output.worker = worker
             let generatedSoFar = levelGenerated.add(output.generated, ordering: .relaxed).newValue
             outputs.slots[chunk] = output
             if worker == 0, let progress = explorer.options.progress {
@@ -212,12 +213,15 @@ struct Search<M: Model> {
         return result
     }
 
-    /// Checks every undecided invariant and reachability property on the states a level
-    /// found, each distinct state once, in parallel chunks. Returns the outputs of the
-    /// chunks checked, an unbroken prefix of `states` (shorter only if time ran out).
-    mutating func checkLevel(_ states: [M.State], ids: [UInt32]) -> [ChunkOutput<M>] {
+    /// Builds the next level in `next` from the origins the merge kept, and checks every
+    /// undecided invariant and reachability property on its states, each distinct state
+    /// once, in parallel chunks. Returns the outputs of the chunks checked, an unbroken
+    /// prefix of the level (shorter only if time ran out).
+    mutating func checkLevel(filling next: LevelStates<M.State>, from level: LevelStates<M.State>,
+                             origins: [Origin], ids: [UInt32]) -> [ChunkOutput<M>] {
+        next.resize(origins.count)
         let chunkSize = BreadthFirstExplorer<M>.chunkSize
-        let chunkCount = (states.count + chunkSize - 1) / chunkSize
+        let chunkCount = (origins.count + chunkSize - 1) / chunkSize
         let outputs = ChunkOutputs<M>(count: chunkCount)
         let explorer = self.explorer
         let properties = self.compiled
@@ -225,11 +229,26 @@ struct Search<M: Model> {
         let started = start
         let (actionKinds, propertyCount) = (coverage.count, self.properties.count)
         let workerBuffers = self.workerBuffers
+        let outOfTime = Atomic<Bool>(false)
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
-            if explorer.outOfTime(since: started) { return false }
-            let range = (chunk * chunkSize)..<min(states.count, (chunk + 1) * chunkSize)
+            let frontier = level.states
+            let range = (chunk * chunkSize)..<min(origins.count, (chunk + 1) * chunkSize)
+            // Every slot is filled, even once time is up: the level buffer holds only
+            // initialised states between phases.
+            for index in range {
+                let origin = origins[index]
+                guard let state = explorer.model.successor(of: frontier[Int(origin.source)], via: origin.action) else {
+                    preconditionFailure("\(explorer.model.name): \(origin.action) had a successor and now has none: successor(of:via:) is not a function")
+                }
+                next.initialize(index, to: state)
+            }
+            if outOfTime.load(ordering: .relaxed) || explorer.outOfTime(since: started) {
+                outOfTime.store(true, ordering: .relaxed)
+                return true
+            }
+            let states = UnsafeBufferPointer(rebasing: next.states[range])
             var output = ChunkOutput<M>(actionKinds: actionKinds, properties: propertyCount)
-            explorer.checkStates(states[range], properties: properties, decided: decided,
+            explorer.checkStates(states, properties: properties, decided: decided,
                                  buffers: &workerBuffers.slots[worker], into: &output) { index in
                 (ids[range.lowerBound + index], -1)
             }

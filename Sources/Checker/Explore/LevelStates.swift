@@ -1,0 +1,62 @@
+/// The states of one level, in one buffer kept for the whole search.
+///
+/// The search uses two in turn: the level being expanded and the next one, which the check
+/// phase fills in parallel (each worker initialises the slots of its own chunks) by
+/// replaying each new state's action from its parent. Kept rather than reallocated, so that
+/// the kernel zeroes fresh pages only when a level outgrows every level before it.
+///
+/// Concurrency: workers write disjoint slots while nobody reads them, and read the whole
+/// buffer while nobody writes it; the coordinator resizes it only between phases. The class
+/// is `@unchecked Sendable` under that discipline.
+final class LevelStates<State>: @unchecked Sendable {
+    private var base: UnsafeMutablePointer<State>
+    private var capacity: Int
+    /// How many slots the level has; all of them are initialised between phases.
+    private(set) var count = 0
+
+    init() {
+        capacity = 0
+        base = .allocate(capacity: 1)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    /// The level's states, for reading.
+    var states: UnsafeBufferPointer<State> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Drops the states held and takes `states` instead.
+    func replace(with states: [State]) {
+        resize(states.count)
+        _ = UnsafeMutableBufferPointer(start: base, count: states.count).initialize(from: states)
+    }
+
+    /// Drops the states held and makes room for `newCount` slots, which the caller must
+    /// initialise, every one of them, with `initialize(_:to:)` before the next read.
+    func resize(_ newCount: Int) {
+        base.deinitialize(count: count)
+        count = 0
+        if newCount > capacity {
+            base.deallocate()
+            // A quarter more than asked: the next levels are usually larger.
+            capacity = newCount + newCount / 4
+            base = .allocate(capacity: capacity)
+        }
+        count = newCount
+    }
+
+    /// Initialises slot `index`, which `resize` left uninitialised.
+    @inline(__always)
+    func initialize(_ index: Int, to state: State) {
+        precondition(index >= 0 && index < count, "slot \(index) is outside the level")
+        (base + index).initialize(to: state)
+    }
+
+    /// Empties the buffer (keeping its memory).
+    func removeAll() { resize(0) }
+
+    /// Bytes the buffer holds.
+    var bytes: Int { capacity * MemoryLayout<State>.stride }
+}
