@@ -133,4 +133,42 @@ struct BatchEvaluationTests {
         }
         #expect(violations >= ActionPropertyTests.cases.count)
     }
+
+    /// The batch forms hand each world to a predicate by address (`inout`, to save a copy per
+    /// call), so a predicate that wrote to it would change the states being explored.
+    @Test("No predicate writes to the worlds a batch hands it")
+    func predicatesLeaveTheirWorldsAlone() {
+        // Fresh copies: arrays share their storage until written through Swift, and a write
+        // through the batch's pointers is what is looked for.
+        func fresh<T>(_ array: [T]) -> [T] { array.map { $0 } }
+        var worlds = fresh(Self.worlds)
+        for property in Self.model.properties where property.kind != .actionProperty {
+            var checks = Array(repeating: PropertyCheck(), count: worlds.count)
+            worlds.withUnsafeBufferPointer { batch in
+                checks.withUnsafeMutableBufferPointer { Self.model.evaluate(stateKey: property.key!, on: batch, into: $0) }
+            }
+            let changed = zip(worlds, Self.worlds).filter { !rawBytesEqual($0, $1) }.count
+            #expect(changed == 0, "\(property.id) changed \(changed) of the worlds it checked")
+            worlds = fresh(Self.worlds)
+        }
+        var (sources, steps) = (fresh(Self.steps.sources), fresh(Self.steps.steps))
+        let indices = Self.steps.sourceIndices
+        for property in Self.model.properties where property.kind == .actionProperty {
+            var checks = Array(repeating: PropertyCheck(), count: steps.count)
+            sources.withUnsafeBufferPointer { sources in
+                indices.withUnsafeBufferPointer { indices in
+                    steps.withUnsafeBufferPointer { steps in
+                        checks.withUnsafeMutableBufferPointer {
+                            Self.model.evaluate(transitionKey: property.key!, on: StepBatch(sources: sources, sourceIndices: indices, steps: steps), into: $0)
+                        }
+                    }
+                }
+            }
+            let changedSources = zip(sources, Self.steps.sources).filter { !rawBytesEqual($0, $1) }.count
+            let changedSuccessors = zip(steps, Self.steps.steps).filter { !rawBytesEqual($0.state, $1.state) }.count
+            #expect(changedSources == 0 && changedSuccessors == 0,
+                    "\(property.id) changed \(changedSources) worlds before and \(changedSuccessors) after the steps it checked")
+            (sources, steps) = (fresh(Self.steps.sources), fresh(Self.steps.steps))
+        }
+    }
 }

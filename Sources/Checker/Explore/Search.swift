@@ -96,22 +96,7 @@ struct Search<M: Model> {
                 mergeFindings(outputs)
                 break
             }
-            origins.removeAll(keepingCapacity: true)
-            nextIDs.removeAll(keepingCapacity: true)
-            let candidates = outputs.reduce(0) { $0 + $1.candidates.count }
-            origins.reserveCapacity(candidates)
-            nextIDs.reserveCapacity(candidates)
-            var budgetHit = false
-            for output in outputs {
-                for candidate in output.candidates {
-                    if let limit = options.maxStates, visited.count >= limit { budgetHit = true; break }
-                    guard visited.insert(candidate.fingerprint) else { continue }
-                    nextIDs.append(log.append(parent: candidate.parent, actionIndex: Int(candidate.actionIndex)))
-                    origins.append(Origin(source: candidate.source, action: candidate.action))
-                    coverage[Int(candidate.actionKind)].newStates += 1
-                }
-                if budgetHit { break }
-            }
+            let budgetHit = merge(outputs, origins: &origins, ids: &nextIDs)
             mergeFindings(outputs)
             // The level's invariants are checked after the merge, so each distinct state is
             // checked once: a level reaches most of its states from several parents.
@@ -143,6 +128,29 @@ struct Search<M: Model> {
         }
         if reason == .exhausted && frontier.count > 0 { reason = .depthBound }
         return result(reason: reason)
+    }
+
+    /// Puts the level's candidates in the visited set and keeps, in level order, each one
+    /// that is new: its parent link in the log, its origin and its id. Returns whether the
+    /// state budget stopped the merge.
+    mutating func merge(_ outputs: [ChunkOutput<M>], origins: inout [Origin], ids: inout [UInt32]) -> Bool {
+        origins.removeAll(keepingCapacity: true)
+        ids.removeAll(keepingCapacity: true)
+        let candidates = outputs.reduce(0) { $0 + $1.candidates.count }
+        origins.reserveCapacity(candidates)
+        ids.reserveCapacity(candidates)
+        func keep(_ candidate: ChunkOutput<M>.Candidate) {
+            ids.append(log.append(parent: candidate.parent, actionIndex: Int(candidate.actionIndex)))
+            origins.append(Origin(source: candidate.source, action: candidate.action))
+            coverage[Int(candidate.actionKind)].newStates += 1
+        }
+        for output in outputs {
+            for candidate in output.candidates {
+                if let limit = options.maxStates, visited.count >= limit { return true }
+                if visited.insert(candidate.fingerprint) { keep(candidate) }
+            }
+        }
+        return false
     }
 
     func stopBeforeLevel() -> StopReason? {

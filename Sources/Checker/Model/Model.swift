@@ -82,10 +82,12 @@ public struct StepBatch<Action: Sendable, State: Sendable> {
     public var count: Int { steps.count }
 }
 
-/// An enabled action and the state it leads to.
+/// An enabled action and the state it leads to. The fields are variables so that a model's
+/// batch evaluation can hand a successor to a predicate by address (see `StepBatch`);
+/// nothing changes a transition once it is listed.
 public struct Transition<Action: Sendable, State: Sendable>: Sendable {
-    public let action: Action
-    public let state: State
+    public var action: Action
+    public var state: State
     public init(action: Action, state: State) {
         self.action = action
         self.state = state

@@ -31,12 +31,21 @@ struct StepPredicateBatch: Sendable {
 ///
 /// The batch form is why the builders are `@inline(__always)`: inlined into the catalogue,
 /// the loop closure captures a known, capture-free predicate, and the optimiser builds a
-/// copy of the loop with the predicate's body inside it. Each world is then read in place
-/// in the batch; a call through a closure would copy it and count references every time.
+/// copy of the loop that calls the predicate's body directly.
+///
+/// Why a body takes its worlds `inout` although it only reads them: a world passed by value
+/// out of the batch's buffer is copied for every call (200 bytes, about 40 times per state
+/// for the invariants, as callgrind counted), because the compiler cannot prove that the
+/// callee leaves the buffer alone; `inout` passes the slot's address. A body must not write
+/// to its worlds. `BatchEvaluationTests` holds every body to that: the batch buffers must be
+/// byte for byte unchanged after every predicate has run over them.
 struct TaxiPropertyDefinition: Sendable {
+    typealias StateBody = @Sendable (inout World, Scope, inout Check) -> Void
+    typealias StepBody = @Sendable (inout World, TaxiAction, inout World, Scope, inout Check) -> Void
+
     enum Body: Sendable {
-        case state(single: @Sendable (World, Scope, inout Check) -> Void, batch: StatePredicateBatch)
-        case step(single: @Sendable (World, TaxiAction, World, Scope, inout Check) -> Void, batch: StepPredicateBatch)
+        case state(single: StateBody, batch: StatePredicateBatch)
+        case step(single: StepBody, batch: StepPredicateBatch)
     }
 
     let id: String
@@ -52,8 +61,16 @@ struct TaxiPropertyDefinition: Sendable {
     func property(scope: Scope, key: Int?) -> TaxiProperty {
         let predicate: TaxiProperty.Predicate
         switch body {
-        case .state(let single, _): predicate = .state { world, check in single(world, scope, &check) }
-        case .step(let single, _): predicate = .transition { before, action, after, check in single(before, action, after, scope, &check) }
+        case .state(let single, _):
+            predicate = .state { world, check in
+                var world = world
+                single(&world, scope, &check)
+            }
+        case .step(let single, _):
+            predicate = .transition { before, action, after, check in
+                var (before, after) = (before, after)
+                single(&before, action, &after, scope, &check)
+            }
         }
         return TaxiProperty(id: id, kind: kind, group: group.rawValue, statement: statement, source: source, symbol: symbol,
                             note: note, checkedByDefault: checkedByDefault, key: key, predicate: predicate)
@@ -64,10 +81,12 @@ struct TaxiPropertyDefinition: Sendable {
     static func world(
         _ id: String, _ group: PropertyGroup, kind: PropertyKind = .invariant, source: String, symbol: String,
         checkedByDefault: Bool = true, note: String = "", _ statement: String,
-        _ body: @escaping @Sendable (World, Scope, inout Check) -> Void
+        _ body: @escaping StateBody
     ) -> TaxiPropertyDefinition {
         let batch = StatePredicateBatch { worlds, scope, checks in
-            for index in worlds.indices { body(worlds[index], scope, &checks[index]) }
+            guard let first = worlds.baseAddress else { return }
+            let slots = UnsafeMutablePointer(mutating: first)
+            for index in worlds.indices { body(&slots[index], scope, &checks[index]) }
         }
         return TaxiPropertyDefinition(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
                                       note: note, checkedByDefault: checkedByDefault, body: .state(single: body, batch: batch))
@@ -83,14 +102,16 @@ struct TaxiPropertyDefinition: Sendable {
     @inline(__always)
     static func step(
         _ id: String, only kinds: [ActionKind]? = nil, source: String, symbol: String, note: String = "", _ statement: String,
-        _ body: @escaping @Sendable (World, TaxiAction, World, Scope, inout Check) -> Void
+        _ body: @escaping StepBody
     ) -> TaxiPropertyDefinition {
         precondition(ActionKind.allCases.count <= 64, "the action kinds no longer fit the step filter's bit set")
         let relevant = kinds.map { $0.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) } } ?? UInt64.max
         let batch = StepPredicateBatch { steps, scope, checks in
-            for index in 0..<steps.count where relevant & 1 << UInt64(steps.steps[index].action.kind.rawValue) != 0 {
-                body(steps.sources[Int(steps.sourceIndices[index])], steps.steps[index].action, steps.steps[index].state,
-                     scope, &checks[index])
+            guard let sources = steps.sources.baseAddress, let transitions = steps.steps.baseAddress else { return }
+            let befores = UnsafeMutablePointer(mutating: sources)
+            let afters = UnsafeMutablePointer(mutating: transitions)
+            for index in 0..<steps.count where relevant & 1 << UInt64(afters[index].action.kind.rawValue) != 0 {
+                body(&befores[Int(steps.sourceIndices[index])], afters[index].action, &afters[index].state, scope, &checks[index])
             }
         }
         return TaxiPropertyDefinition(id: id, kind: .actionProperty, group: .rule, statement: statement, source: source, symbol: symbol,
