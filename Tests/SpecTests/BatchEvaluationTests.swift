@@ -171,4 +171,20 @@ struct BatchEvaluationTests {
             (sources, steps) = (fresh(Self.steps.sources), fresh(Self.steps.steps))
         }
     }
+
+    /// The explorer fingerprints successors in place; that must be the fingerprint the rest
+    /// of the tool (replay, symmetry, tests) computes from the value.
+    @Test("A world's fingerprint read in place is its fingerprint")
+    func fingerprintInPlace() {
+        var worlds = Self.worlds.map { $0 }
+        worlds.append(contentsOf: Self.steps.steps.map(\.state))
+        var differ = 0
+        worlds.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where World.fingerprint(at: buffer.baseAddress! + index) != buffer[index].fingerprint {
+                differ += 1
+            }
+        }
+        #expect(differ == 0)
+        #expect(Set(worlds.map(\.fingerprint)).count > 1000, "the sample should hold many distinct worlds")
+    }
 }

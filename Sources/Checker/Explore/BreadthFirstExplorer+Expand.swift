@@ -59,8 +59,8 @@ extension BreadthFirstExplorer {
             }
         }
         output.generated = buffers.steps.count
-        for step in buffers.steps {
-            let kind = model.actionKind(of: step.action)
+        for index in buffers.steps.indices {
+            let kind = model.actionKind(of: buffers.steps[index].action)
             output.actionEnabled[kind] += 1
             output.actionFired[kind] += 1
         }
@@ -106,7 +106,12 @@ extension BreadthFirstExplorer {
 
         // Hash every successor first, then probe the visited set: the probes are then
         // independent loads the processor can overlap, rather than each waiting behind a hash.
-        for step in buffers.steps { buffers.fingerprints.append(key(of: step.state)) }
+        // In place: a copy of each successor would cost as much as hashing it.
+        buffers.steps.withUnsafeMutableBufferPointer { steps in
+            for index in steps.indices {
+                buffers.fingerprints.append(withUnsafePointer(to: &steps[index].state) { key(at: $0) })
+            }
+        }
         output.candidates.reserveCapacity(buffers.steps.count)
         for index in buffers.steps.indices {
             let fingerprint = buffers.fingerprints[index]

@@ -72,4 +72,10 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
     func key(of state: M.State) -> UInt64 {
         options.symmetry ? model.canonicalForm(of: state).fingerprint : state.fingerprint
     }
+
+    /// The same, for a state read in place.
+    @inline(__always)
+    func key(at state: UnsafePointer<M.State>) -> UInt64 {
+        options.symmetry ? model.canonicalForm(of: state.pointee).fingerprint : M.State.fingerprint(at: state)
+    }
 }

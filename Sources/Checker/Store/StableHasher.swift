@@ -59,19 +59,37 @@ public struct StableHasher: Sendable {
     @inlinable
     public mutating func combineRawBytes<T>(of value: T) {
         precondition(_isPOD(T.self), "combineRawBytes needs a plain-old-data type")
-        withUnsafeBytes(of: value) { raw in
-            let words = raw.count / 8
-            for index in 0..<words {
-                combine(raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            for index in (words * 8)..<raw.count {
-                tail |= UInt64(raw[index]) << shift
-                shift += 8
-            }
-            combine(tail)
+        withUnsafeBytes(of: value) { combineRawBytes($0) }
+    }
+
+    /// The same for a value read in place, where it lies (no copy of it is made).
+    @inlinable @inline(__always)
+    public mutating func combineRawBytes<T>(at pointer: UnsafePointer<T>) {
+        precondition(_isPOD(T.self), "combineRawBytes needs a plain-old-data type")
+        combineRawBytes(UnsafeRawBufferPointer(start: pointer, count: MemoryLayout<T>.size))
+    }
+
+    /// Feeds raw bytes: whole words, then the last few bytes as one more word.
+    @inlinable @inline(__always)
+    public mutating func combineRawBytes(_ raw: UnsafeRawBufferPointer) {
+        let words = raw.count / 8
+        for index in 0..<words {
+            combine(raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
         }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        for index in (words * 8)..<raw.count {
+            tail |= UInt64(raw[index]) << shift
+            shift += 8
+        }
+        combine(tail)
+    }
+
+    /// The hash as a fingerprint: never zero, because the visited set uses zero for "empty".
+    @inlinable
+    public func fingerprint() -> UInt64 {
+        let value = finalize()
+        return value == 0 ? 1 : value
     }
 
     @inlinable
@@ -89,6 +107,12 @@ public struct StableHasher: Sendable {
 /// A value with a hash that is stable across runs: the fingerprint of a state.
 public protocol StableHashable {
     func stableHash(into hasher: inout StableHasher)
+
+    /// The fingerprint of the value at `pointer`, the same as its `fingerprint`. A type whose
+    /// hash is its raw bytes implements it to hash them where they lie: the explorer
+    /// fingerprints every successor in place, and reading it through a method of the value
+    /// would copy it first.
+    static func fingerprint(at pointer: UnsafePointer<Self>) -> UInt64
 }
 
 extension StableHashable {
@@ -97,9 +121,11 @@ extension StableHashable {
     public var fingerprint: UInt64 {
         var hasher = StableHasher()
         stableHash(into: &hasher)
-        let value = hasher.finalize()
-        return value == 0 ? 1 : value
+        return hasher.fingerprint()
     }
+
+    @inlinable
+    public static func fingerprint(at pointer: UnsafePointer<Self>) -> UInt64 { pointer.pointee.fingerprint }
 }
 
 /// Equality of two plain-old-data values by their bytes (see `combineRawBytes(of:)`).

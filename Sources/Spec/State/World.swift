@@ -36,6 +36,11 @@ extension World: Hashable, StableHashable {
         withUnsafeBytes(of: self) { hasher.combine(bytes: $0) }
     }
     public func stableHash(into hasher: inout StableHasher) { hasher.combineRawBytes(of: self) }
+    public static func fingerprint(at pointer: UnsafePointer<World>) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combineRawBytes(at: pointer)
+        return hasher.fingerprint()
+    }
 }
 
 // MARK: - Reading the world
