@@ -69,21 +69,62 @@ public struct StableHasher: Sendable {
         combineRawBytes(UnsafeRawBufferPointer(start: pointer, count: MemoryLayout<T>.size))
     }
 
-    /// Feeds raw bytes: whole words, then the last few bytes as one more word.
+    /// Feeds raw bytes. Runs of 32 bytes go through four independent lanes (xxHash64's bulk
+    /// loop), whose digest then enters as one word: a state's fingerprint is computed for
+    /// every transition, and one chain of dependent multiplies per word made it wait on
+    /// latency. The words left over, then the last few bytes as one more word, follow.
     @inlinable @inline(__always)
     public mutating func combineRawBytes(_ raw: UnsafeRawBufferPointer) {
-        let words = raw.count / 8
-        for index in 0..<words {
-            combine(raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+        let count = raw.count
+        var offset = 0
+        if count >= 32 {
+            var lanes = (StableHasher.prime1 &+ StableHasher.prime2, StableHasher.prime2, UInt64(0), 0 &- StableHasher.prime1)
+            repeat {
+                lanes.0 = StableHasher.round(lanes.0, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                lanes.1 = StableHasher.round(lanes.1, raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+                lanes.2 = StableHasher.round(lanes.2, raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+                lanes.3 = StableHasher.round(lanes.3, raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+                offset += 32
+            } while offset + 32 <= count
+            var digest = StableHasher.rotate(lanes.0, 1) &+ StableHasher.rotate(lanes.1, 7)
+                &+ StableHasher.rotate(lanes.2, 12) &+ StableHasher.rotate(lanes.3, 18)
+            digest = StableHasher.merge(digest, lanes.0)
+            digest = StableHasher.merge(digest, lanes.1)
+            digest = StableHasher.merge(digest, lanes.2)
+            digest = StableHasher.merge(digest, lanes.3)
+            combine(digest)
+        }
+        while offset + 8 <= count {
+            combine(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
         }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
-        for index in (words * 8)..<raw.count {
-            tail |= UInt64(raw[index]) << shift
+        if offset + 4 <= count {
+            tail = UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            shift = 32
+            offset += 4
+        }
+        while offset < count {
+            tail |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self)) << shift
             shift += 8
+            offset += 1
         }
         combine(tail)
     }
+
+    @inlinable @inline(__always)
+    static func round(_ lane: UInt64, _ input: UInt64) -> UInt64 {
+        rotate(lane &+ input &* prime2, 31) &* prime1
+    }
+
+    @inlinable @inline(__always)
+    static func merge(_ digest: UInt64, _ lane: UInt64) -> UInt64 {
+        (digest ^ round(0, lane)) &* prime1 &+ prime3
+    }
+
+    @inlinable @inline(__always)
+    static func rotate(_ value: UInt64, _ bits: UInt64) -> UInt64 { (value << bits) | (value >> (64 - bits)) }
 
     /// The hash as a fingerprint: never zero, because the visited set uses zero for "empty".
     @inlinable
