@@ -264,4 +264,34 @@ struct ActionTests {
         }
         #expect(checked > 500)
     }
+
+    @Test("A rule applied in place changes nothing when its guard fails, and gives apply's successor when it holds",
+          arguments: [Scope.ci, .accounts, .sharing])
+    func inPlaceMatchesApply(scope: Scope) {
+        let rules = Rules(scope: scope)
+        var random = SplitMix64(seed: 12)
+        var refused = 0, applied = 0
+        for _ in 0..<40 {
+            var world = MyTaxiModel.initialWorld(scope)
+            for _ in 0..<25 {
+                var enabled: [TaxiAction] = []
+                // The probes include actions whose guard fails, and values outside the windows.
+                rules.candidates(in: world, probes: true) { action in
+                    var inPlace = world
+                    let holds = rules.apply(action, inPlace: &inPlace)
+                    if let next = rules.apply(action, to: world) {
+                        #expect(holds && rawBytesEqual(inPlace, next), "\(action): in place and apply disagree")
+                        enabled.append(action)
+                        applied += 1
+                    } else {
+                        #expect(!holds && rawBytesEqual(inPlace, world), "\(action) was refused but changed the world in place")
+                        refused += 1
+                    }
+                }
+                guard let next = enabled.randomElement(using: &random) else { break }
+                world = rules.apply(next, to: world)!
+            }
+        }
+        #expect(refused > 1000 && applied > 500)
+    }
 }

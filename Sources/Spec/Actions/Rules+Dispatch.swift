@@ -13,40 +13,38 @@ extension Rules {
     /// driver. Decision: when that head already holds an offer, the request waits for his
     /// answer rather than skipping him: FIFO order within a queue is the seeds' fairness
     /// promise (000 PF12), and the answer comes within a tick.
-    func offer(_ r: RouteID, _ d: DriverID, _ world: World) -> World? {
+    func offer(_ r: RouteID, _ d: DriverID, _ world: inout World) -> Bool {
         guard inScope(r), inScope(d), nextRequestToOffer(in: world) == r,
               let zone = dispatchZone(for: world.routes[r.index].zone, in: world),
               world.head(of: zone) == d, world.offer(to: d, routes: scope.routes) == nil
-        else { return nil }
-        var next = world
-        next.routes[r.index].offeredTo = d
-        return next
+        else { return false }
+        world.routes[r.index].offeredTo = d
+        return true
     }
 
     /// The driver accepts: he becomes BUSY and leaves the queue (002 3.2.5), his refusal
     /// count is reset, and a ride is created with the request and every route that joined it.
-    func accept(_ d: DriverID, _ world: World) -> World? {
+    func accept(_ d: DriverID, _ world: inout World) -> Bool {
         guard inScope(d), let r = world.offer(to: d, routes: scope.routes),
               world.drivers[d.index].status == .available, let taxi = world.drivers[d.index].taxi
-        else { return nil }
-        var next = world
+        else { return false }
         let ride = RideID(raw: r.raw)
-        next.rides[ride.index] = RideRecord()
-        next.rides[ride.index].driverRaw = d.raw
-        next.rides[ride.index].taxiRaw = taxi.raw
-        next.rides[ride.index].acceptedAt = world.clock
+        world.rides[ride.index] = RideRecord()
+        world.rides[ride.index].driverRaw = d.raw
+        world.rides[ride.index].taxiRaw = taxi.raw
+        world.rides[ride.index].acceptedAt = world.clock
         for member in [r] + world.joiners(of: r, routes: scope.routes) {
-            next.rides[ride.index].routeMask |= 1 << member.raw
-            next.routes[member.index].status = .waiting
-            next.routes[member.index].ride = ride
-            next.routes[member.index].joined = nil
-            next.routes[member.index].offeredTo = nil
+            world.rides[ride.index].routeMask |= 1 << member.raw
+            world.routes[member.index].status = .waiting
+            world.routes[member.index].ride = ride
+            world.routes[member.index].joined = nil
+            world.routes[member.index].offeredTo = nil
         }
-        next.removeFromDispatchLine(r)
-        next.dequeue(d)
-        next.drivers[d.index].status = .busy
-        next.drivers[d.index].refusals = 0
-        return next
+        world.removeFromDispatchLine(r)
+        world.dequeue(d)
+        world.drivers[d.index].status = .busy
+        world.drivers[d.index].refusals = 0
+        return true
     }
 
     /// A decline or an answer timeout: the driver goes to the back of his queue and the
@@ -54,33 +52,31 @@ extension Rules {
     /// him out of every queue (OFFLINE); five suspend him (000 2.5). Decision: the count is
     /// reset only by accepting, so it survives going offline; the 3-day suspension is longer
     /// than any horizon, so it lasts to the end of the run.
-    func refuse(_ d: DriverID, _ world: World) -> World? {
+    func refuse(_ d: DriverID, _ world: inout World) -> Bool {
         guard inScope(d), let r = world.offer(to: d, routes: scope.routes),
               let taxi = world.drivers[d.index].taxi, let zone = world.drivers[d.index].zone
-        else { return nil }
-        var next = world
-        next.routes[r.index].offeredTo = nil
+        else { return false }
+        world.routes[r.index].offeredTo = nil
         let refusals = min(5, Int(world.drivers[d.index].refusals) + 1)
-        next.drivers[d.index].refusals = UInt8(refusals)
-        next.dequeue(d)
+        world.drivers[d.index].refusals = UInt8(refusals)
+        world.dequeue(d)
         if refusals >= 3 {
-            next.drivers[d.index].status = .offline
-            next.drivers[d.index].zone = nil
-            next.drivers[d.index].taxi = nil
-            next.drivers[d.index].suspended = refusals >= 5
+            world.drivers[d.index].status = .offline
+            world.drivers[d.index].zone = nil
+            world.drivers[d.index].taxi = nil
+            world.drivers[d.index].suspended = refusals >= 5
         } else {
-            next.enqueue(d, taxi: taxi, in: zone)
+            world.enqueue(d, taxi: taxi, in: zone)
         }
-        return next
+        return true
     }
 
     /// Ten minutes before pickup the reservation enters the dispatch line (002 3.2.6 #8).
     /// Only the group's owner is dispatched; routes that joined it ride along.
-    func allocateReservation(_ r: RouteID, _ world: World) -> World? {
-        guard inScope(r), isDue(r, in: world) else { return nil }
-        var next = world
-        next.appendToDispatchLine(r)
-        return next
+    func allocateReservation(_ r: RouteID, _ world: inout World) -> Bool {
+        guard inScope(r), isDue(r, in: world) else { return false }
+        world.appendToDispatchLine(r)
+        return true
     }
 
     /// A reservation whose allocation moment has come and that is not yet in line.

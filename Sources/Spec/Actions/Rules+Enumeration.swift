@@ -10,7 +10,8 @@ extension Rules {
     /// Every enabled action with its successor.
     public func transitions(from world: World, into output: inout [Transition<TaxiAction, World>]) {
         candidates(in: world, probes: false) { action in
-            if let next = apply(action, to: world) { output.append(Transition(action: action, state: next)) }
+            output.append(Transition(action: action, state: world))
+            if !apply(action, inPlace: &output[output.count - 1].state) { output.removeLast() }
         }
     }
 

@@ -4,57 +4,55 @@ extension Rules {
     /// A request now (lead nil) enters the dispatch line at once; a reservation waits for
     /// its allocation. Decision: a client holds at most one open route at a time, which is
     /// what Alloy's clientOneCurrentRoute needs once reservations come due.
-    func request(_ c: ClientID, _ z: ZoneID, _ passengers: Int, _ shared: Bool, lead: Int?, _ world: World) -> World? {
+    func request(_ c: ClientID, _ z: ZoneID, _ passengers: Int, _ shared: Bool, lead: Int?, _ world: inout World) -> Bool {
         guard inScope(c), inScope(z), world.clients[c.index].emailConfirmed,
               (1...Capacity.maxPassengersPerTaxi).contains(passengers),
               openRoute(of: c, in: world) == nil, let slot = freeSlot(of: c, in: world)
-        else { return nil }
+        else { return false }
         if let lead {
             guard lead >= scope.timing.minimumLeadTicks, lead <= scope.timing.maximumLeadTicks,
-                  Int(world.clock) + lead <= 250 else { return nil }
+                  Int(world.clock) + lead <= 250 else { return false }
         }
-        var next = world
-        next.routes[slot.index].status = .notAllocated
-        next.routes[slot.index].zoneRaw = z.raw
-        next.routes[slot.index].passengers = UInt8(passengers)
-        next.routes[slot.index].isShared = shared
-        next.routes[slot.index].isReserved = lead != nil
-        next.routes[slot.index].pickupAt = UInt8(Int(world.clock) + (lead ?? 0))
-        if lead == nil { next.appendToDispatchLine(slot) }
-        return next
+        world.routes[slot.index].status = .notAllocated
+        world.routes[slot.index].zoneRaw = z.raw
+        world.routes[slot.index].passengers = UInt8(passengers)
+        world.routes[slot.index].isShared = shared
+        world.routes[slot.index].isReserved = lead != nil
+        world.routes[slot.index].pickupAt = UInt8(Int(world.clock) + (lead ?? 0))
+        if lead == nil { world.appendToDispatchLine(slot) }
+        return true
     }
 
     /// Joining a pending shared ride: before allocation the route joins the owner's group;
     /// after acceptance and until pickup it joins the ride itself (000 PF09: "until the Taxi
     /// driver has not confirmed that they have reached the origin"). At most 4 passengers.
-    func join(_ c: ClientID, _ owner: RouteID, _ passengers: Int, _ world: World) -> World? {
+    func join(_ c: ClientID, _ owner: RouteID, _ passengers: Int, _ world: inout World) -> Bool {
         guard inScope(c), inScope(owner), world.clients[c.index].emailConfirmed,
               (1...Capacity.maxPassengersPerTaxi).contains(passengers),
               openRoute(of: c, in: world) == nil, let slot = freeSlot(of: c, in: world)
-        else { return nil }
+        else { return false }
         let target = world.routes[owner.index]
-        guard target.isShared, target.joined == nil else { return nil }
-        var next = world
+        guard target.isShared, target.joined == nil else { return false }
         switch target.status {
         case .notAllocated:
-            guard groupPassengers(owner: owner, in: world) + passengers <= Capacity.maxPassengersPerTaxi else { return nil }
-            next.routes[slot.index].status = .notAllocated
-            next.routes[slot.index].joined = owner
+            guard groupPassengers(owner: owner, in: world) + passengers <= Capacity.maxPassengersPerTaxi else { return false }
+            world.routes[slot.index].status = .notAllocated
+            world.routes[slot.index].joined = owner
         case .waiting:
             guard let ride = target.ride,
-                  ridePassengers(ride, in: world) + passengers <= Capacity.maxPassengersPerTaxi else { return nil }
-            next.routes[slot.index].status = .waiting
-            next.routes[slot.index].ride = ride
-            next.rides[ride.index].routeMask |= 1 << slot.raw
+                  ridePassengers(ride, in: world) + passengers <= Capacity.maxPassengersPerTaxi else { return false }
+            world.routes[slot.index].status = .waiting
+            world.routes[slot.index].ride = ride
+            world.rides[ride.index].routeMask |= 1 << slot.raw
         default:
-            return nil
+            return false
         }
-        next.routes[slot.index].zoneRaw = target.zoneRaw
-        next.routes[slot.index].passengers = UInt8(passengers)
-        next.routes[slot.index].isShared = true
-        next.routes[slot.index].isReserved = target.isReserved
-        next.routes[slot.index].pickupAt = target.pickupAt
-        return next
+        world.routes[slot.index].zoneRaw = target.zoneRaw
+        world.routes[slot.index].passengers = UInt8(passengers)
+        world.routes[slot.index].isShared = true
+        world.routes[slot.index].isReserved = target.isReserved
+        world.routes[slot.index].pickupAt = target.pickupAt
+        return true
     }
 
     /// Whether a reservation can still be changed: not yet allocated and at least the
@@ -68,53 +66,51 @@ extension Rules {
 
     /// UC10: a new time within the same window as a new reservation; not once somebody
     /// joined (UC10 exception b), and only by the route's owner (a joiner can leave instead).
-    func modifyReservation(_ r: RouteID, _ lead: Int, _ world: World) -> World? {
+    func modifyReservation(_ r: RouteID, _ lead: Int, _ world: inout World) -> Bool {
         guard inScope(r), isChangeable(r, in: world), world.routes[r.index].joined == nil,
               world.joiners(of: r, routes: scope.routes).isEmpty,
               lead >= scope.timing.minimumLeadTicks, lead <= scope.timing.maximumLeadTicks,
               Int(world.clock) + lead <= 250,
               Int(world.routes[r.index].pickupAt) != Int(world.clock) + lead
-        else { return nil }
-        var next = world
-        next.routes[r.index].pickupAt = UInt8(Int(world.clock) + lead)
-        return next
+        else { return false }
+        world.routes[r.index].pickupAt = UInt8(Int(world.clock) + lead)
+        return true
     }
 
     /// A client withdraws a route: a reservation while it is changeable (UC09), a request
     /// now until pickup (001 4.3.6). Decisions: when the owner of a shared group leaves,
     /// the earliest joiner becomes the owner; when the last route leaves an accepted ride,
     /// the ride ends and its driver goes back to the end of his zone's queue.
-    func cancelRoute(_ r: RouteID, _ world: World) -> World? {
-        guard inScope(r) else { return nil }
+    func cancelRoute(_ r: RouteID, _ world: inout World) -> Bool {
+        guard inScope(r) else { return false }
         let route = world.routes[r.index]
         if route.isReserved {
             // A joiner's reservation is allocated with its owner's: the owner's line decides.
-            guard route.status == .notAllocated, isChangeable(route.joined ?? r, in: world) else { return nil }
+            guard route.status == .notAllocated, isChangeable(route.joined ?? r, in: world) else { return false }
         } else {
-            guard route.status == .notAllocated || route.status == .waiting else { return nil }
+            guard route.status == .notAllocated || route.status == .waiting else { return false }
         }
-        var next = world
-        next.routes[r.index].offeredTo = nil
+        world.routes[r.index].offeredTo = nil
         let joiners = world.joiners(of: r, routes: scope.routes)
         if let heir = joiners.first {
-            next.routes[heir.index].joined = nil
-            for other in joiners.dropFirst() { next.routes[other.index].joined = heir }
-            next.replaceInDispatchLine(r, with: heir)
+            world.routes[heir.index].joined = nil
+            for other in joiners.dropFirst() { world.routes[other.index].joined = heir }
+            world.replaceInDispatchLine(r, with: heir)
         } else {
-            next.removeFromDispatchLine(r)
+            world.removeFromDispatchLine(r)
         }
         if let ride = route.ride {
-            next.rides[ride.index].routeMask &= ~(1 << r.raw)
-            if next.rides[ride.index].routeMask == 0 {
+            world.rides[ride.index].routeMask &= ~(1 << r.raw)
+            if world.rides[ride.index].routeMask == 0 {
                 let driver = world.rides[ride.index].driver
-                next.rides[ride.index] = RideRecord()
-                requeue(driver, in: world.drivers[driver.index].zone ?? route.zone, world: &next)
+                world.rides[ride.index] = RideRecord()
+                requeue(driver, in: world.drivers[driver.index].zone ?? route.zone, world: &world)
             }
         }
-        next.routes[r.index].status = .cancelled
-        next.routes[r.index].ride = nil
-        next.routes[r.index].joined = nil
-        return next
+        world.routes[r.index].status = .cancelled
+        world.routes[r.index].ride = nil
+        world.routes[r.index].joined = nil
+        return true
     }
 
     /// A driver who becomes free again joins the back of the queue of the zone he is in.

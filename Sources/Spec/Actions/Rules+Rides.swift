@@ -11,91 +11,85 @@ extension Rules {
     /// PF23: the driver cannot serve an accepted ride before pickup. The request is
     /// dispatched again, first in line (it has waited longest). Decision: the driver goes
     /// OFFLINE, since what stops him (a broken engine, an accident: 001 #11) stops his work.
-    func driverCancel(_ d: DriverID, _ world: World) -> World? {
-        guard let ride = rideBeforePickup(of: d, world) else { return nil }
-        var next = world
+    func driverCancel(_ d: DriverID, _ world: inout World) -> Bool {
+        guard let ride = rideBeforePickup(of: d, world) else { return false }
         let members = world.routes(of: ride)
         let creator = RouteID(raw: ride.raw)
         let owner = members.contains(creator) ? creator : members.first!
         for member in members {
-            next.routes[member.index].status = .notAllocated
-            next.routes[member.index].ride = nil
-            next.routes[member.index].joined = member == owner ? nil : owner
+            world.routes[member.index].status = .notAllocated
+            world.routes[member.index].ride = nil
+            world.routes[member.index].joined = member == owner ? nil : owner
         }
-        next.rides[ride.index] = RideRecord()
-        next.appendToDispatchLine(owner, atFront: true)
-        next.drivers[d.index].status = .offline
-        next.drivers[d.index].zone = nil
-        next.drivers[d.index].taxi = nil
-        return next
+        world.rides[ride.index] = RideRecord()
+        world.appendToDispatchLine(owner, atFront: true)
+        world.drivers[d.index].status = .offline
+        world.drivers[d.index].zone = nil
+        world.drivers[d.index].taxi = nil
+        return true
     }
 
     /// 001 #13: after waiting 5 minutes at the pickup the driver reports a fake request: the
     /// routes are cancelled and he is free again, at the back of the pickup zone's queue.
-    func signalFakeRequest(_ d: DriverID, _ world: World) -> World? {
+    func signalFakeRequest(_ d: DriverID, _ world: inout World) -> Bool {
         guard let ride = rideBeforePickup(of: d, world),
               Int(world.clock) - Int(world.rides[ride.index].acceptedAt) >= scope.timing.fakeWaitTicks
-        else { return nil }
-        var next = world
+        else { return false }
         let members = world.routes(of: ride)
         for member in members {
-            next.routes[member.index].status = .cancelled
-            next.routes[member.index].ride = nil
+            world.routes[member.index].status = .cancelled
+            world.routes[member.index].ride = nil
         }
-        next.rides[ride.index] = RideRecord()
-        requeue(d, in: world.routes[members.first!.index].zone, world: &next)
-        return next
+        world.rides[ride.index] = RideRecord()
+        requeue(d, in: world.routes[members.first!.index].zone, world: &world)
+        return true
     }
 
     /// The driver confirms the passengers are aboard: every WAITING route of the ride goes
     /// ON_BOARD (they meet at one point) and nobody can join any more.
-    func pickup(_ d: DriverID, _ world: World) -> World? {
-        guard let ride = rideBeforePickup(of: d, world) else { return nil }
-        var next = world
+    func pickup(_ d: DriverID, _ world: inout World) -> Bool {
+        guard let ride = rideBeforePickup(of: d, world) else { return false }
         let members = world.routes(of: ride)
-        for member in members { next.routes[member.index].status = .onBoard }
-        next.drivers[d.index].zone = world.routes[members.first!.index].zone
-        return next
+        for member in members { world.routes[member.index].status = .onBoard }
+        world.drivers[d.index].zone = world.routes[members.first!.index].zone
+        return true
     }
 
     /// PF18, UC07: the client pays, in advance while waiting (S04), on board, or after an
     /// interruption; by card only with a stored card, otherwise cash.
-    func pay(_ r: RouteID, _ byCard: Bool, _ world: World) -> World? {
-        guard inScope(r) else { return nil }
+    func pay(_ r: RouteID, _ byCard: Bool, _ world: inout World) -> Bool {
+        guard inScope(r) else { return false }
         let route = world.routes[r.index]
         guard !route.paid, route.status == .waiting || route.status == .onBoard || route.status == .completed,
               !byCard || world.clients[scope.client(of: r).index].cards > 0
-        else { return nil }
-        var next = world
-        next.routes[r.index].paid = true
-        return next
+        else { return false }
+        world.routes[r.index].paid = true
+        return true
     }
 
     /// PF19 (complete: every client has paid, R3) and PF24 (interrupt: the price is
     /// recalculated and paid afterwards). The ride ends in `zone`, and the driver joins the
     /// back of that zone's queue: the zone he is in now, not where the ride began.
-    func finish(_ d: DriverID, _ zone: ZoneID, requirePayment: Bool, _ world: World) -> World? {
+    func finish(_ d: DriverID, _ zone: ZoneID, requirePayment: Bool, _ world: inout World) -> Bool {
         guard inScope(d), inScope(zone), world.drivers[d.index].status == .busy,
-              let ride = world.currentRide(of: d) else { return nil }
+              let ride = world.currentRide(of: d) else { return false }
         let members = world.routes(of: ride)
         guard members.allSatisfy({ world.routes[$0.index].status == .onBoard }),
               !requirePayment || members.allSatisfy({ world.routes[$0.index].paid })
-        else { return nil }
-        var next = world
-        for member in members { next.routes[member.index].status = .completed }
-        requeue(d, in: zone, world: &next)
-        return next
+        else { return false }
+        for member in members { world.routes[member.index].status = .completed }
+        requeue(d, in: zone, world: &world)
+        return true
     }
 
     /// Time passes one tick, up to the horizon. Timers that are due fire first: no tick
     /// while an offer waits for its answer (its timeout is shorter than a tick) or while a
     /// reservation is due for allocation.
-    func tick(_ world: World) -> World? {
+    func tick(_ world: inout World) -> Bool {
         guard Int(world.clock) < scope.horizon,
               !scope.routeIDs.contains(where: { world.routes[$0.index].offeredTo != nil || isDue($0, in: world) })
-        else { return nil }
-        var next = world
-        next.clock += 1
-        return next
+        else { return false }
+        world.clock += 1
+        return true
     }
 }

@@ -2,45 +2,42 @@
 extension Rules {
     /// The driver joins the back of the queue of the zone he is in (000 1.2) with a taxi he
     /// registered that no other working driver is using. Suspended drivers cannot work.
-    func startWorking(_ d: DriverID, _ t: TaxiID, _ z: ZoneID, _ world: World) -> World? {
-        guard inScope(d), inScope(t), inScope(z) else { return nil }
+    func startWorking(_ d: DriverID, _ t: TaxiID, _ z: ZoneID, _ world: inout World) -> Bool {
+        guard inScope(d), inScope(t), inScope(z) else { return false }
         let driver = world.drivers[d.index]
         guard driver.emailConfirmed, driver.activated, !driver.suspended, driver.status == .offline,
               world.owns(d, t),
               !scope.driverIDs.contains(where: { world.drivers[$0.index].status != .offline && world.drivers[$0.index].taxiRaw == t.raw })
-        else { return nil }
-        var next = world
-        next.drivers[d.index].status = .available
-        next.drivers[d.index].zone = z
-        next.drivers[d.index].taxi = t
-        next.enqueue(d, taxi: t, in: z)
-        return next
+        else { return false }
+        world.drivers[d.index].status = .available
+        world.drivers[d.index].zone = z
+        world.drivers[d.index].taxi = t
+        world.enqueue(d, taxi: t, in: z)
+        return true
     }
 
     /// Decision: only an AVAILABLE driver stops working; a busy one first completes, or
     /// cancels the ride (PF23). An offer he holds is withdrawn, not counted as a refusal.
-    func stopWorking(_ d: DriverID, _ world: World) -> World? {
-        guard inScope(d), world.drivers[d.index].status == .available else { return nil }
-        var next = world
-        withdrawOffer(to: d, in: &next)
-        next.dequeue(d)
-        next.drivers[d.index].status = .offline
-        next.drivers[d.index].zone = nil
-        next.drivers[d.index].taxi = nil
-        return next
+    func stopWorking(_ d: DriverID, _ world: inout World) -> Bool {
+        guard inScope(d), world.drivers[d.index].status == .available else { return false }
+        withdrawOffer(to: d, in: &world)
+        world.dequeue(d)
+        world.drivers[d.index].status = .offline
+        world.drivers[d.index].zone = nil
+        world.drivers[d.index].taxi = nil
+        return true
     }
 
     /// PF27: an available driver who enters another zone leaves one queue and joins the
     /// back of the other (R1: no ride in progress).
-    func changeZone(_ d: DriverID, _ z: ZoneID, _ world: World) -> World? {
+    func changeZone(_ d: DriverID, _ z: ZoneID, _ world: inout World) -> Bool {
         guard inScope(d), inScope(z), world.drivers[d.index].status == .available,
               world.drivers[d.index].zoneRaw != z.raw, let taxi = world.drivers[d.index].taxi
-        else { return nil }
-        var next = world
-        withdrawOffer(to: d, in: &next)
-        next.dequeue(d)
-        next.drivers[d.index].zone = z
-        next.enqueue(d, taxi: taxi, in: z)
-        return next
+        else { return false }
+        withdrawOffer(to: d, in: &world)
+        world.dequeue(d)
+        world.drivers[d.index].zone = z
+        world.enqueue(d, taxi: taxi, in: z)
+        return true
     }
 }

@@ -7,32 +7,42 @@ public struct Rules: Sendable {
     public init(scope: Scope) { self.scope = scope }
 
     public func apply(_ action: TaxiAction, to world: World) -> World? {
+        var next = world
+        return apply(action, inPlace: &next) ? next : nil
+    }
+
+    /// Applies `action` to `world` where it lies and returns true, or returns false, leaving
+    /// `world` untouched, when the guard does not hold. Every rule checks its whole guard
+    /// before its first write. The listing uses this form: it copies the source world once,
+    /// into the buffer of transitions, and the rule changes it there; returning a new world
+    /// cost three more copies of it per transition.
+    public func apply(_ action: TaxiAction, inPlace world: inout World) -> Bool {
         switch action {
-        case .confirmClientEmail(let c): return confirmClientEmail(c, world)
-        case .confirmDriverEmail(let d): return confirmDriverEmail(d, world)
-        case .activateDriver(let d): return activateDriver(d, world)
-        case .addCard(let c): return addCard(c, world)
-        case .deleteCard(let c): return deleteCard(c, world)
-        case .addTaxi(let d, let t): return addTaxi(d, t, world)
-        case .startWorking(let d, let t, let z): return startWorking(d, t, z, world)
-        case .stopWorking(let d): return stopWorking(d, world)
-        case .changeZone(let d, let z): return changeZone(d, z, world)
-        case .requestRide(let c, let z, let p, let s): return request(c, z, p, s, lead: nil, world)
-        case .reserveRide(let c, let z, let p, let s, let lead): return request(c, z, p, s, lead: lead, world)
-        case .joinSharedRide(let c, let owner, let p): return join(c, owner, p, world)
-        case .modifyReservation(let r, let lead): return modifyReservation(r, lead, world)
-        case .cancelRoute(let r): return cancelRoute(r, world)
-        case .offer(let r, let d): return offer(r, d, world)
-        case .accept(let d): return accept(d, world)
-        case .decline(let d), .answerTimeout(let d): return refuse(d, world)
-        case .allocateReservation(let r): return allocateReservation(r, world)
-        case .driverCancel(let d): return driverCancel(d, world)
-        case .signalFakeRequest(let d): return signalFakeRequest(d, world)
-        case .pickup(let d): return pickup(d, world)
-        case .pay(let r, let byCard): return pay(r, byCard, world)
-        case .complete(let d, let z): return finish(d, z, requirePayment: true, world)
-        case .interrupt(let d, let z): return finish(d, z, requirePayment: false, world)
-        case .tick: return tick(world)
+        case .confirmClientEmail(let c): return confirmClientEmail(c, &world)
+        case .confirmDriverEmail(let d): return confirmDriverEmail(d, &world)
+        case .activateDriver(let d): return activateDriver(d, &world)
+        case .addCard(let c): return addCard(c, &world)
+        case .deleteCard(let c): return deleteCard(c, &world)
+        case .addTaxi(let d, let t): return addTaxi(d, t, &world)
+        case .startWorking(let d, let t, let z): return startWorking(d, t, z, &world)
+        case .stopWorking(let d): return stopWorking(d, &world)
+        case .changeZone(let d, let z): return changeZone(d, z, &world)
+        case .requestRide(let c, let z, let p, let s): return request(c, z, p, s, lead: nil, &world)
+        case .reserveRide(let c, let z, let p, let s, let lead): return request(c, z, p, s, lead: lead, &world)
+        case .joinSharedRide(let c, let owner, let p): return join(c, owner, p, &world)
+        case .modifyReservation(let r, let lead): return modifyReservation(r, lead, &world)
+        case .cancelRoute(let r): return cancelRoute(r, &world)
+        case .offer(let r, let d): return offer(r, d, &world)
+        case .accept(let d): return accept(d, &world)
+        case .decline(let d), .answerTimeout(let d): return refuse(d, &world)
+        case .allocateReservation(let r): return allocateReservation(r, &world)
+        case .driverCancel(let d): return driverCancel(d, &world)
+        case .signalFakeRequest(let d): return signalFakeRequest(d, &world)
+        case .pickup(let d): return pickup(d, &world)
+        case .pay(let r, let byCard): return pay(r, byCard, &world)
+        case .complete(let d, let z): return finish(d, z, requirePayment: true, &world)
+        case .interrupt(let d, let z): return finish(d, z, requirePayment: false, &world)
+        case .tick: return tick(&world)
         }
     }
 
