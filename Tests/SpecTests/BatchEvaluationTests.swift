@@ -75,6 +75,31 @@ struct BatchEvaluationTests {
         check.applied == (verdict != .vacuous) && check.violated == verdict.isViolation
     }
 
+    /// A state property's verdicts through the model's batch form.
+    static func evaluate(_ property: Property<MyTaxiModel>, on worlds: [World]) -> [PropertyCheck] {
+        var checks = Array(repeating: PropertyCheck(), count: worlds.count)
+        worlds.withUnsafeBufferPointer { worlds in
+            checks.withUnsafeMutableBufferPointer { model.evaluate(stateKey: property.key!, on: worlds, into: $0) }
+        }
+        return checks
+    }
+
+    /// An action property's verdicts through the model's batch form.
+    static func evaluate(_ property: Property<MyTaxiModel>, sources: [World], indices: [Int32],
+                         steps: [Transition<TaxiAction, World>]) -> [PropertyCheck] {
+        var checks = Array(repeating: PropertyCheck(), count: steps.count)
+        sources.withUnsafeBufferPointer { sources in
+            indices.withUnsafeBufferPointer { indices in
+                steps.withUnsafeBufferPointer { steps in
+                    checks.withUnsafeMutableBufferPointer {
+                        model.evaluate(transitionKey: property.key!, on: StepBatch(sources: sources, sourceIndices: indices, steps: steps), into: $0)
+                    }
+                }
+            }
+        }
+        return checks
+    }
+
     @Test("Every property has a key, and the keys of each kind are distinct")
     func everyPropertyIsKeyed() throws {
         var stateKeys = Set<Int>(), stepKeys = Set<Int>()
@@ -89,10 +114,7 @@ struct BatchEvaluationTests {
     func stateBatchesAgree() {
         var violations = 0
         for property in Self.model.properties where property.kind != .actionProperty {
-            var checks = Array(repeating: PropertyCheck(), count: Self.worlds.count)
-            Self.worlds.withUnsafeBufferPointer { worlds in
-                checks.withUnsafeMutableBufferPointer { Self.model.evaluate(stateKey: property.key!, on: worlds, into: $0) }
-            }
+            let checks = Self.evaluate(property, on: Self.worlds)
             for (world, check) in zip(Self.worlds, checks) {
                 let alone = property.evaluate(world)
                 #expect(Self.agree(check, alone), "\(property.id): batch says applied \(check.applied), violated \(check.violated); alone \(alone)")
@@ -115,16 +137,7 @@ struct BatchEvaluationTests {
         let (sources, indices, steps) = Self.steps
         var violations = 0
         for property in Self.model.properties where property.kind == .actionProperty {
-            var checks = Array(repeating: PropertyCheck(), count: steps.count)
-            sources.withUnsafeBufferPointer { sources in
-                indices.withUnsafeBufferPointer { indices in
-                    steps.withUnsafeBufferPointer { steps in
-                        checks.withUnsafeMutableBufferPointer {
-                            Self.model.evaluate(transitionKey: property.key!, on: StepBatch(sources: sources, sourceIndices: indices, steps: steps), into: $0)
-                        }
-                    }
-                }
-            }
+            let checks = Self.evaluate(property, sources: sources, indices: indices, steps: steps)
             for (index, check) in checks.enumerated() {
                 let alone = property.evaluate(sources[Int(indices[index])], steps[index].action, steps[index].state)
                 #expect(Self.agree(check, alone), "\(property.id) on \(steps[index].action): batch says applied \(check.applied), violated \(check.violated); alone \(alone)")
@@ -143,10 +156,7 @@ struct BatchEvaluationTests {
         func fresh<T>(_ array: [T]) -> [T] { array.map { $0 } }
         var worlds = fresh(Self.worlds)
         for property in Self.model.properties where property.kind != .actionProperty {
-            var checks = Array(repeating: PropertyCheck(), count: worlds.count)
-            worlds.withUnsafeBufferPointer { batch in
-                checks.withUnsafeMutableBufferPointer { Self.model.evaluate(stateKey: property.key!, on: batch, into: $0) }
-            }
+            _ = Self.evaluate(property, on: worlds)
             let changed = zip(worlds, Self.worlds).filter { !rawBytesEqual($0, $1) }.count
             #expect(changed == 0, "\(property.id) changed \(changed) of the worlds it checked")
             worlds = fresh(Self.worlds)
@@ -154,16 +164,7 @@ struct BatchEvaluationTests {
         var (sources, steps) = (fresh(Self.steps.sources), fresh(Self.steps.steps))
         let indices = Self.steps.sourceIndices
         for property in Self.model.properties where property.kind == .actionProperty {
-            var checks = Array(repeating: PropertyCheck(), count: steps.count)
-            sources.withUnsafeBufferPointer { sources in
-                indices.withUnsafeBufferPointer { indices in
-                    steps.withUnsafeBufferPointer { steps in
-                        checks.withUnsafeMutableBufferPointer {
-                            Self.model.evaluate(transitionKey: property.key!, on: StepBatch(sources: sources, sourceIndices: indices, steps: steps), into: $0)
-                        }
-                    }
-                }
-            }
+            _ = Self.evaluate(property, sources: sources, indices: indices, steps: steps)
             let changedSources = zip(sources, Self.steps.sources).filter { !rawBytesEqual($0, $1) }.count
             let changedSuccessors = zip(steps, Self.steps.steps).filter { !rawBytesEqual($0.state, $1.state) }.count
             #expect(changedSources == 0 && changedSuccessors == 0,
