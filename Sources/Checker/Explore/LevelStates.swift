@@ -54,9 +54,6 @@ final class LevelStates<State>: @unchecked Sendable {
         (base + index).initialize(to: state)
     }
 
-    /// Empties the buffer (keeping its memory).
-    func removeAll() { resize(0) }
-
     /// Bytes the buffer holds.
     var bytes: Int { capacity * MemoryLayout<State>.stride }
 }
