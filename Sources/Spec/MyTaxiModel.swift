@@ -80,8 +80,12 @@ public struct MyTaxiModel: Model {
     /// do; a state where nothing can happen before then is a deadlock worth reporting.
     public func isLegalEnd(_ state: World) -> Bool { Int(state.clock) >= scope.horizon }
 
-    public func evaluate(stateKey key: Int, on states: UnsafeBufferPointer<World>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
-        statePredicates[key].run(states, scope, checks)
+    public func changedParts(from before: UnsafePointer<World>, to after: UnsafePointer<World>) -> StateParts {
+        World.changedParts(from: before, to: after)
+    }
+
+    public func evaluate(stateKey key: Int, on batch: StateBatch<World>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
+        statePredicates[key].run(batch, scope, checks)
     }
 
     public func evaluate(transitionKey key: Int, on steps: StepBatch<TaxiAction, World>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {

@@ -171,3 +171,42 @@ struct ProgressTests {
         #expect(try run(interval: 1_000_000).isEmpty)
     }
 }
+
+@Suite("Footprints")
+struct FootprintSkippingTests {
+    @Test("A property runs only where its footprint changed, and coverage still counts every state", arguments: [1, 2])
+    func skipsUnchangedFootprints(workers: Int) throws {
+        var options = ExplorationOptions()
+        options.workers = workers
+        let skipping = Grid(size: 6)
+        let result = try BreadthFirstExplorer(model: skipping, options: options).run()
+        options.useFootprints = false
+        let everywhere = Grid(size: 6)
+        let reference = try BreadthFirstExplorer(model: everywhere, options: options).run()
+        #expect(result.distinct == 36 && reference.distinct == 36)
+        // Applies in the 30 states right of the first column, run there or inherited.
+        #expect(result.properties.map(\.exercised) == [30, 36])
+        #expect(reference.properties.map(\.exercised) == [30, 36])
+        // A level's frontier runs from the bottom-right corner up the diagonal, so a state
+        // off the bottom row is first reached from below, by `up`, which leaves the column
+        // alone. The column changes only on the way into the bottom row's 5 states right of
+        // the corner: those and the root are the only runs.
+        #expect(skipping.runs.column.load(ordering: .relaxed) == 6)
+        #expect(everywhere.runs.column.load(ordering: .relaxed) == 36)
+        #expect(skipping.runs.anywhere.load(ordering: .relaxed) == 36)
+    }
+
+    @Test("A violation behind a skipped property is still found, by the same shortest trace")
+    func violationsStillFound() throws {
+        var options = ExplorationOptions()
+        options.workers = 2
+        var model = Grid(size: 6)
+        model.forbiddenColumn = 3
+        let result = try BreadthFirstExplorer(model: model, options: options).run()
+        options.useFootprints = false
+        let reference = try BreadthFirstExplorer(model: model, options: options).run()
+        let trace = result.properties[0].counterexample?.trace.steps.map(\.action)
+        #expect(trace == [.right, .right, .right])
+        #expect(trace == reference.properties[0].counterexample?.trace.steps.map(\.action))
+    }
+}

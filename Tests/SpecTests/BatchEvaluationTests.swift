@@ -75,13 +75,20 @@ struct BatchEvaluationTests {
         check.applied == (verdict != .vacuous) && check.violated == verdict.isViolation
     }
 
-    /// A state property's verdicts through the model's batch form.
+    /// A state property's verdicts through the model's batch form, in the order of `worlds`.
+    /// The batch selects the worlds last first, so that a batch that ignored its indices
+    /// would pair verdicts with the wrong worlds.
     static func evaluate(_ property: Property<MyTaxiModel>, on worlds: [World]) -> [PropertyCheck] {
         var checks = Array(repeating: PropertyCheck(), count: worlds.count)
+        let lastFirst = worlds.indices.reversed().map { Int32($0) }
         worlds.withUnsafeBufferPointer { worlds in
-            checks.withUnsafeMutableBufferPointer { model.evaluate(stateKey: property.key!, on: worlds, into: $0) }
+            lastFirst.withUnsafeBufferPointer { indices in
+                checks.withUnsafeMutableBufferPointer {
+                    model.evaluate(stateKey: property.key!, on: StateBatch(states: worlds, indices: indices), into: $0)
+                }
+            }
         }
-        return checks
+        return checks.reversed()
     }
 
     /// An action property's verdicts through the model's batch form.

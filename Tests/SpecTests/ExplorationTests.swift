@@ -115,3 +115,26 @@ struct KeyedExplorationTests {
         #expect(Self.summary(keyed) == Self.summary(closures))
     }
 }
+
+@Suite("Footprints skip work, never answers")
+struct FootprintExplorationTests {
+    /// Every scope, and the literal set (which fails): the same states, verdicts, coverage
+    /// counts, witnesses and traces whether each state runs every property or inherits the
+    /// verdicts of the properties its step left alone.
+    @Test("Inherited verdicts give the answers of evaluating everything", arguments: [
+        ("ci", true, 6), ("sharing", false, 6), ("accounts", false, 14), ("qa", false, 4),
+    ])
+    func sameAnswers(scopeName: String, literal: Bool, depth: Int) throws {
+        var scope = Scope.named.first { $0.name == scopeName }!
+        scope.depth = depth
+        let model = MyTaxiModel(scope: scope, literal: literal)
+        var options = ExplorationOptions()
+        options.maxDepth = depth
+        options.workers = 2
+        let skipping = try BreadthFirstExplorer(model: model, options: options).run()
+        options.useFootprints = false
+        let everything = try BreadthFirstExplorer(model: model, options: options).run()
+        #expect(KeyedExplorationTests.summary(skipping) == KeyedExplorationTests.summary(everything))
+        if literal { #expect(skipping.properties.contains { $0.status == .violated }) }
+    }
+}

@@ -15,6 +15,47 @@ struct ExpansionBuffers<M: Model> {
     /// `checkCount` entries (the array only grows).
     var checks: [PropertyCheck] = []
     var checkCount = 0
+    /// In the check phase, for each state of the chunk: the parts its step changed.
+    var changes: [StateParts] = []
+    /// The states each footprint selects for evaluation, one after another, and where each
+    /// footprint's run starts and ends.
+    var selections: [Int32] = []
+    var selectionBounds: [Int] = []
+    /// In the check phase: for each invariant, how many of the chunk's states it applied to.
+    var appliedCounts: [Int] = []
+
+    /// Selects, for each footprint, the states of a batch of `count` whose step changed a
+    /// part it reads: all of them when `changes` is nil (roots, or footprints off).
+    mutating func select(_ count: Int, footprints: [StateParts], changes: UnsafeBufferPointer<StateParts>?) {
+        let room = footprints.count * count
+        if selections.count < room { selections.append(contentsOf: repeatElement(0, count: room - selections.count)) }
+        selectionBounds.removeAll(keepingCapacity: true)
+        selectionBounds.append(0)
+        var filled = 0
+        selections.withUnsafeMutableBufferPointer { selected in
+            for footprint in footprints {
+                if let changes {
+                    // Written unconditionally and kept by advancing: no branch to mispredict.
+                    // `filled` never passes the slot of the state being looked at, so the
+                    // write stays in the room made above.
+                    for index in 0..<count {
+                        selected[filled] = Int32(truncatingIfNeeded: index)
+                        filled += changes[index].isDisjoint(with: footprint) ? 0 : 1
+                    }
+                } else {
+                    for index in 0..<count { selected[filled + index] = Int32(truncatingIfNeeded: index) }
+                    filled += count
+                }
+                selectionBounds.append(filled)
+            }
+        }
+    }
+
+    /// Scratch counts, one per invariant, zeroed.
+    mutating func resetCounts(_ count: Int) {
+        if appliedCounts.count < count { appliedCounts.append(contentsOf: repeatElement(0, count: count - appliedCounts.count)) }
+        appliedCounts.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
 
     mutating func clear() {
         steps.removeAll(keepingCapacity: true)
@@ -125,53 +166,112 @@ extension BreadthFirstExplorer {
         return output
     }
 
-    /// Checks every undecided invariant and reachability property on `states`; `origin`
-    /// names a state's parent and action index (by its position in `states`), for the trace
-    /// of a finding. Keyed properties go one at a time over the batch; the others one state
-    /// at a time, as for transitions.
+    /// Where the states of a checked batch come from: the parts each one's step changed
+    /// (`Model.changedParts(from:to:)`) and its parent's row of applied invariants. A state
+    /// property whose footprint its step left alone is not run: its verdict is the parent's,
+    /// which held (a violation would have decided the property a level earlier).
+    struct Lineage {
+        let changes: UnsafeBufferPointer<StateParts>
+        let parentRow: (Int) -> UnsafePointer<UInt64>
+    }
+
+    /// Checks every undecided invariant and reachability property on `states` and fills
+    /// their rows of applied invariants (`rows`, one after another); `lineage` is nil for
+    /// roots. `origin` names a state's parent and action index (by its position in
+    /// `states`), for the trace of a finding. Keyed properties go one at a time over the
+    /// states their footprint selects; the others one state at a time, as for transitions.
     func checkStates(
-        _ states: UnsafeBufferPointer<M.State>, properties: CompiledProperties<M>, decided: [Bool], buffers: inout ExpansionBuffers<M>,
+        _ states: UnsafeBufferPointer<M.State>, lineage: Lineage?, rows: UnsafeMutablePointer<UInt64>,
+        properties: CompiledProperties<M>, decided: [Bool], buffers: inout ExpansionBuffers<M>,
         into output: inout ChunkOutput<M>, origin: (Int) -> (parent: UInt32, actionIndex: Int)
     ) {
         guard !states.isEmpty else { return }
-        for entry in properties.invariants where entry.key >= 0 && !decided[entry.number] {
-            evaluate(entry, on: states, buffers: &buffers)
-            let predicate = properties.stateClosures[entry.closure]
-            output.record(buffers.checks[..<buffers.checkCount], property: entry.number, origin: origin) { index in
-                PropertyCheck.explained { predicate(states[index], &$0) }
-            }
+        let words = properties.invariantWords
+        let lineage = options.useFootprints ? lineage : nil
+        // A row starts as the parent's (a root's as nothing applied); each invariant that runs
+        // on the state writes its own bit.
+        for index in states.indices {
+            let row = rows + index * words
+            if let lineage { row.update(from: lineage.parentRow(index), count: words) } else { row.update(repeating: 0, count: words) }
         }
-        for entry in properties.reachability where entry.key >= 0 && !decided[entry.number] {
-            evaluate(entry, on: states, buffers: &buffers)
-            for index in 0..<buffers.checkCount where buffers.checks[index].applied && !buffers.checks[index].violated {
-                output.reached(entry.number, origin: origin(index))
+        func setBit(_ bit: Int, of index: Int, to applied: Bool) {
+            let word = rows + index * words + bit >> 6, mask = UInt64(1) << UInt64(bit & 63)
+            word.pointee = applied ? word.pointee | mask : word.pointee & ~mask
+        }
+        buffers.select(states.count, footprints: properties.footprints, changes: lineage?.changes)
+        let selections = buffers.selections, bounds = buffers.selectionBounds
+        selections.withUnsafeBufferPointer { selections in
+            func selection(_ slot: Int) -> UnsafeBufferPointer<Int32> {
+                UnsafeBufferPointer(rebasing: selections[bounds[slot]..<bounds[slot + 1]])
+            }
+            for entry in properties.invariants where entry.key >= 0 && !decided[entry.number] {
+                let chosen = selection(entry.footprintSlot)
+                evaluate(entry, on: StateBatch(states: states, indices: chosen), buffers: &buffers)
+                for position in chosen.indices { setBit(entry.bit, of: Int(chosen[position]), to: buffers.checks[position].applied) }
+                let predicate = properties.stateClosures[entry.closure]
+                output.keepFirstViolation(buffers.checks[..<buffers.checkCount], property: entry.number) { position in
+                    origin(Int(chosen[position]))
+                } explain: { position in
+                    PropertyCheck.explained { predicate(states[Int(chosen[position])], &$0) }
+                }
+            }
+            for entry in properties.reachability where entry.key >= 0 && !decided[entry.number] {
+                let chosen = selection(entry.footprintSlot)
+                evaluate(entry, on: StateBatch(states: states, indices: chosen), buffers: &buffers)
+                for position in 0..<buffers.checkCount where buffers.checks[position].applied && !buffers.checks[position].violated {
+                    output.reached(entry.number, origin: origin(Int(chosen[position])))
+                }
             }
         }
         let invariants = properties.invariants.filter { $0.key < 0 && !decided[$0.number] }
         let reachability = properties.reachability.filter { $0.key < 0 && !decided[$0.number] }
-        guard !invariants.isEmpty || !reachability.isEmpty else { return }
-        for (index, state) in states.enumerated() {
-            for entry in invariants {
-                let predicate = properties.stateClosures[entry.closure]
-                var check = PropertyCheck()
-                predicate(state, &check)
-                output.record(check, property: entry.number) { origin(index) } explain: {
-                    PropertyCheck.explained { predicate(state, &$0) }
+        if !invariants.isEmpty || !reachability.isEmpty {
+            for (index, state) in states.enumerated() {
+                let changed = lineage?.changes[index] ?? .all
+                for entry in invariants where !changed.isDisjoint(with: entry.footprint) {
+                    let predicate = properties.stateClosures[entry.closure]
+                    var check = PropertyCheck()
+                    predicate(state, &check)
+                    setBit(entry.bit, of: index, to: check.applied)
+                    if check.violated {
+                        output.keepViolation(of: entry.number, at: origin(index)) { PropertyCheck.explained { predicate(state, &$0) } }
+                    }
+                }
+                for entry in reachability where !changed.isDisjoint(with: entry.footprint) {
+                    var check = PropertyCheck()
+                    properties.stateClosures[entry.closure](state, &check)
+                    if check.applied && !check.violated { output.reached(entry.number, origin: origin(index)) }
                 }
             }
-            for entry in reachability {
-                var check = PropertyCheck()
-                properties.stateClosures[entry.closure](state, &check)
-                if check.applied && !check.violated { output.reached(entry.number, origin: origin(index)) }
+        }
+        // Coverage counts each state where an invariant applied, run or inherited. Siblings
+        // often share a row, so a run of equal rows is counted once, times its length.
+        buffers.resetCounts(properties.invariants.count)
+        buffers.appliedCounts.withUnsafeMutableBufferPointer { counts in
+            func rowsEqual(_ a: Int, _ b: Int) -> Bool {
+                (0..<words).allSatisfy { rows[a * words + $0] == rows[b * words + $0] }
+            }
+            var runStart = 0
+            for index in 1...states.count where index == states.count || !rowsEqual(runStart, index) {
+                for word in 0..<words {
+                    var bits = rows[runStart * words + word]
+                    while bits != 0 {
+                        counts[word * 64 + bits.trailingZeroBitCount] += index - runStart
+                        bits &= bits - 1
+                    }
+                }
+                runStart = index
             }
         }
+        for entry in properties.invariants where !decided[entry.number] { output.exercised[entry.number] += buffers.appliedCounts[entry.bit] }
     }
 
-    /// Fills `buffers.checks` with a keyed state property's verdict on each of `states`.
-    func evaluate(_ entry: CompiledProperties<M>.Entry, on states: UnsafeBufferPointer<M.State>, buffers: inout ExpansionBuffers<M>) {
-        buffers.resetChecks(states.count)
+    /// Fills `buffers.checks` with a keyed state property's verdict on each state the batch selects.
+    func evaluate(_ entry: CompiledProperties<M>.Entry, on batch: StateBatch<M.State>, buffers: inout ExpansionBuffers<M>) {
+        buffers.resetChecks(batch.count)
+        guard batch.count > 0 else { return }
         buffers.checks.withUnsafeMutableBufferPointer { all in
-            model.evaluate(stateKey: entry.key, on: states, into: UnsafeMutableBufferPointer(rebasing: all[..<states.count]))
+            model.evaluate(stateKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: all[..<batch.count]))
         }
     }
 }

@@ -8,6 +8,11 @@ struct CompiledProperties<M: Model>: Sendable {
         let number: Int
         let key: Int
         let closure: Int
+        let footprint: StateParts
+        /// For a state property: its footprint's position in `footprints`.
+        let footprintSlot: Int
+        /// For an invariant: its bit in a state's row of `AppliedInvariants`.
+        let bit: Int
     }
 
     var invariants: [Entry] = []
@@ -15,6 +20,9 @@ struct CompiledProperties<M: Model>: Sendable {
     var transitions: [Entry] = []
     var stateClosures: [@Sendable (M.State, inout PropertyCheck) -> Void] = []
     var transitionClosures: [@Sendable (M.State, M.Action, M.State, inout PropertyCheck) -> Void] = []
+    /// The distinct footprints of the state properties: the check phase selects the states
+    /// to evaluate once per footprint, not once per property.
+    var footprints: [StateParts] = []
     let count: Int
 
     init(_ properties: [Property<M>]) {
@@ -23,13 +31,21 @@ struct CompiledProperties<M: Model>: Sendable {
             let key = property.key ?? -1
             switch property.predicate {
             case .state(let predicate):
-                let entry = Entry(number: number, key: key, closure: stateClosures.count)
+                let slot = footprints.firstIndex(of: property.footprint) ?? footprints.count
+                if slot == footprints.count { footprints.append(property.footprint) }
+                let isInvariant = property.kind != .reachability
+                let entry = Entry(number: number, key: key, closure: stateClosures.count, footprint: property.footprint,
+                                  footprintSlot: slot, bit: isInvariant ? invariants.count : -1)
                 stateClosures.append(predicate)
-                if property.kind == .reachability { reachability.append(entry) } else { invariants.append(entry) }
+                if isInvariant { invariants.append(entry) } else { reachability.append(entry) }
             case .transition(let predicate):
-                transitions.append(Entry(number: number, key: key, closure: transitionClosures.count))
+                transitions.append(Entry(number: number, key: key, closure: transitionClosures.count, footprint: .all,
+                                         footprintSlot: -1, bit: -1))
                 transitionClosures.append(predicate)
             }
         }
     }
+
+    /// Words in a state's row of applied invariants.
+    var invariantWords: Int { (invariants.count + 63) / 64 }
 }

@@ -24,6 +24,10 @@ public struct ExplorationOptions: Sendable {
     public var checkDeadlock: Bool = true
     /// Stop after the level in which the first violation was found.
     public var stopAtFirstViolation: Bool = false
+    /// Skip a state property on a state whose step changed none of the parts it reads
+    /// (`Property.footprint`), taking the parent's verdict. Off: every property runs on every
+    /// state, which is how a test holds a model's footprints to their word.
+    public var useFootprints: Bool = true
     /// Called from a worker thread at most once per `progressInterval` seconds, across levels.
     public var progress: (@Sendable (ExplorationProgress) -> Void)?
     public var progressInterval: Double = 1

@@ -9,10 +9,12 @@
 /// buffer while nobody writes it; the coordinator resizes it only between phases. The class
 /// is `@unchecked Sendable` under that discipline.
 final class LevelStates<State>: @unchecked Sendable {
-    private var base: UnsafeMutablePointer<State>
+    // Unchecked: the phases keep writers and readers apart (above), and a dynamic
+    // exclusivity check on every slot access cost more than the access.
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<State>
     private var capacity: Int
     /// How many slots the level has; all of them are initialised between phases.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
 
     init() {
         capacity = 0
@@ -52,6 +54,13 @@ final class LevelStates<State>: @unchecked Sendable {
     func initialize(_ index: Int, to state: State) {
         precondition(index >= 0 && index < count, "slot \(index) is outside the level")
         (base + index).initialize(to: state)
+    }
+
+    /// Slot `index`, initialised, read in place.
+    @inline(__always)
+    func pointer(_ index: Int) -> UnsafePointer<State> {
+        precondition(index >= 0 && index < count, "slot \(index) is outside the level")
+        return UnsafePointer(base + index)
     }
 
     /// Bytes the buffer holds.

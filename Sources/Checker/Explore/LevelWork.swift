@@ -60,6 +60,18 @@ struct ChunkOutput<M: Model>: Sendable {
         if let index = firstViolation { keepViolation(of: property, at: origin(index)) { explain(index) } }
     }
 
+    /// Keeps a batch's first violation, without counting (the check phase counts from the
+    /// rows of applied invariants, which include the verdicts inherited).
+    mutating func keepFirstViolation(_ checks: ArraySlice<PropertyCheck>, property: Int, origin: (Int) -> (parent: UInt32, actionIndex: Int),
+                                     explain: (Int) -> Verdict) {
+        // A plain loop: `firstIndex(where: \.violated)` calls a key path per verdict.
+        for position in checks.indices where checks[position].violated {
+            let index = position - checks.startIndex
+            keepViolation(of: property, at: origin(index)) { explain(index) }
+            return
+        }
+    }
+
     mutating func keepViolation(of property: Int, at origin: (parent: UInt32, actionIndex: Int), explain: () -> Verdict) {
         guard !findings.contains(where: { $0.property == property }) else { return }
         guard case .violated(let witness) = explain() else {

@@ -71,6 +71,7 @@ struct Search<M: Model> {
         // Two level buffers in turn, each emptied but not freed, for the reason
         // `LevelStates` gives: the next level is built in the memory of the level before last.
         var frontier = LevelStates<M.State>(), next = LevelStates<M.State>()
+        var applied = AppliedInvariants(words: compiled.invariantWords), nextApplied = AppliedInvariants(words: compiled.invariantWords)
         var ids: [UInt32] = [], nextIDs: [UInt32] = []
         var roots: [M.State] = []
         var initialOutput = ChunkOutput<M>(actionKinds: coverage.count, properties: properties.count)
@@ -79,7 +80,9 @@ struct Search<M: Model> {
             ids.append(log.appendRoot(initialStateIndex: index))
         }
         frontier.replace(with: roots)
-        explorer.checkStates(frontier.states, properties: compiled, decided: decided, buffers: &workerBuffers.slots[0], into: &initialOutput) { [ids] index in
+        applied.resize(roots.count)
+        explorer.checkStates(frontier.states, lineage: nil, rows: applied.row(0), properties: compiled, decided: decided,
+                             buffers: &workerBuffers.slots[0], into: &initialOutput) { [ids] index in
             (ids[index], -1)
         }
         record(initialOutput)
@@ -100,9 +103,10 @@ struct Search<M: Model> {
             mergeFindings(outputs)
             // The level's invariants are checked after the merge, so each distinct state is
             // checked once: a level reaches most of its states from several parents.
-            let checked = checkLevel(filling: next, from: frontier, origins: origins, ids: nextIDs)
+            let checked = checkLevel(filling: (next, nextApplied), from: (frontier, applied), origins: origins, ids: nextIDs)
             mergeFindings(checked)
             swap(&frontier, &next)
+            swap(&applied, &nextApplied)
             swap(&ids, &nextIDs)
             depth += 1
             if frontier.count > 0 { levels += 1 }
@@ -181,6 +185,7 @@ struct Search<M: Model> {
         // generated so far a candidate and (at worst) a slot in the next level, counted at
         // the state's size (what a state points to is not).
         let stride = MemoryLayout<ChunkOutput<M>.Candidate>.stride + MemoryLayout<M.State>.stride
+            + compiled.invariantWords * MemoryLayout<UInt64>.stride
         let baseBytes = visited.bytes + log.bytes + level.bytes
         let workerBuffers = self.workerBuffers
         let memoryBudget = options.memoryBudget
@@ -223,11 +228,14 @@ struct Search<M: Model> {
 
     /// Builds the next level in `next` from the origins the merge kept, and checks every
     /// undecided invariant and reachability property on its states, each distinct state
-    /// once, in parallel chunks. Returns the outputs of the chunks checked, an unbroken
-    /// prefix of the level (shorter only if time ran out).
-    mutating func checkLevel(filling next: LevelStates<M.State>, from level: LevelStates<M.State>,
+    /// once, in parallel chunks; a state inherits from its parent the verdicts of the
+    /// properties whose footprint its step left alone. Returns the outputs of the chunks
+    /// checked, an unbroken prefix of the level (shorter only if time ran out).
+    mutating func checkLevel(filling next: (states: LevelStates<M.State>, applied: AppliedInvariants),
+                             from level: (states: LevelStates<M.State>, applied: AppliedInvariants),
                              origins: [Origin], ids: [UInt32]) -> [ChunkOutput<M>] {
-        next.resize(origins.count)
+        next.states.resize(origins.count)
+        next.applied.resize(origins.count)
         let chunkSize = BreadthFirstExplorer<M>.chunkSize
         let chunkCount = (origins.count + chunkSize - 1) / chunkSize
         let outputs = ChunkOutputs<M>(count: chunkCount)
@@ -238,27 +246,38 @@ struct Search<M: Model> {
         let (actionKinds, propertyCount) = (coverage.count, self.properties.count)
         let workerBuffers = self.workerBuffers
         let outOfTime = Atomic<Bool>(false)
+        let compare = options.useFootprints
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
-            let frontier = level.states
+            let frontier = level.states.states
             let range = (chunk * chunkSize)..<min(origins.count, (chunk + 1) * chunkSize)
+            let buffers = workerBuffers.slots + worker
+            buffers.pointee.changes.removeAll(keepingCapacity: true)
             // Every slot is filled, even once time is up: the level buffer holds only
             // initialised states between phases.
             for index in range {
                 let origin = origins[index]
-                guard let state = explorer.model.successor(of: frontier[Int(origin.source)], via: origin.action) else {
+                let parent = frontier.baseAddress! + Int(origin.source)
+                guard let state = explorer.model.successor(of: parent.pointee, via: origin.action) else {
                     preconditionFailure("\(explorer.model.name): \(origin.action) had a successor and now has none: successor(of:via:) is not a function")
                 }
-                next.initialize(index, to: state)
+                next.states.initialize(index, to: state)
+                buffers.pointee.changes.append(compare ? explorer.model.changedParts(from: parent, to: next.states.pointer(index)) : .all)
             }
             if outOfTime.load(ordering: .relaxed) || explorer.outOfTime(since: started) {
                 outOfTime.store(true, ordering: .relaxed)
                 return true
             }
-            let states = UnsafeBufferPointer(rebasing: next.states[range])
+            let states = UnsafeBufferPointer(rebasing: next.states.states[range])
             var output = ChunkOutput<M>(actionKinds: actionKinds, properties: propertyCount)
-            explorer.checkStates(states, properties: properties, decided: decided,
-                                 buffers: &workerBuffers.slots[worker], into: &output) { index in
-                (ids[range.lowerBound + index], -1)
+            let changes = buffers.pointee.changes
+            changes.withUnsafeBufferPointer { changes in
+                let lineage = BreadthFirstExplorer<M>.Lineage(changes: changes) { index in
+                    UnsafePointer(level.applied.row(Int(origins[range.lowerBound + index].source)))
+                }
+                explorer.checkStates(states, lineage: lineage, rows: next.applied.row(range.lowerBound), properties: properties,
+                                     decided: decided, buffers: &buffers.pointee, into: &output) { index in
+                    (ids[range.lowerBound + index], -1)
+                }
             }
             outputs.slots[chunk] = output
             return true

@@ -53,14 +53,35 @@ public protocol Model: Sendable {
     /// shrinker tries in place of it.
     func simplifications(of action: Action) -> [Action]
 
-    /// Evaluates the state property the model numbered `key` (see `Property.key`) on every
-    /// state of a batch, filling `checks[i]` for `states[i]`: the same predicate as the
-    /// property's closure, run as one loop. Only a model that gives its properties keys
-    /// implements it. The buffers are valid during the call only.
-    func evaluate(stateKey key: Int, on states: UnsafeBufferPointer<State>, into checks: UnsafeMutableBufferPointer<PropertyCheck>)
+    /// The parts of the state (as the model names them in its properties' footprints) in
+    /// which `after` differs from `before`. A part left out must be equal in both: the
+    /// explorer then takes the verdicts of the properties that read only unchanged parts from
+    /// `before`. The default says everything changed, which is always safe.
+    func changedParts(from before: UnsafePointer<State>, to after: UnsafePointer<State>) -> StateParts
+
+    /// Evaluates the state property the model numbered `key` (see `Property.key`) on the
+    /// states a batch selects, filling `checks[i]` for `batch.states[batch.indices[i]]`: the
+    /// same predicate as the property's closure, run as one loop. Only a model that gives its
+    /// properties keys implements it. The buffers are valid during the call only.
+    func evaluate(stateKey key: Int, on batch: StateBatch<State>, into checks: UnsafeMutableBufferPointer<PropertyCheck>)
 
     /// Evaluates the transition property the model numbered `key` on every step of a batch.
     func evaluate(transitionKey key: Int, on steps: StepBatch<Action, State>, into checks: UnsafeMutableBufferPointer<PropertyCheck>)
+}
+
+/// Some of a batch's states, for evaluating a state property in one loop: check `i` is for
+/// `states[indices[i]]`. The states a step left unchanged in the property's footprint are
+/// not selected. The buffers are valid only during the call that receives the batch.
+public struct StateBatch<State: Sendable> {
+    public let states: UnsafeBufferPointer<State>
+    public let indices: UnsafeBufferPointer<Int32>
+
+    public init(states: UnsafeBufferPointer<State>, indices: UnsafeBufferPointer<Int32>) {
+        self.states = states
+        self.indices = indices
+    }
+
+    public var count: Int { indices.count }
 }
 
 /// Transitions from a batch of states, for evaluating a transition property in one loop:
@@ -111,7 +132,9 @@ extension Model {
     public func canonicalForm(of state: State) -> State { state }
     public func simplifications(of action: Action) -> [Action] { [] }
 
-    public func evaluate(stateKey key: Int, on states: UnsafeBufferPointer<State>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
+    public func changedParts(from before: UnsafePointer<State>, to after: UnsafePointer<State>) -> StateParts { .all }
+
+    public func evaluate(stateKey key: Int, on batch: StateBatch<State>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
         preconditionFailure("\(name) gave a property the key \(key) but does not evaluate keyed properties")
     }
 

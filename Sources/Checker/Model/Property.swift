@@ -130,15 +130,22 @@ public struct Property<M: Model>: Sendable {
     /// reabstraction thunk, a copy of the state and a retain and release of the closure's
     /// context each time). nil: the closure is called.
     public let key: Int?
+    /// The parts of the state a state predicate reads (see `StateParts`): its verdict must be
+    /// a function of them. On a state whose step changed none of them the explorer does not
+    /// run the predicate but takes the parent's verdict. `.all` (the default) for a predicate
+    /// that reads everything; always `.all` for a transition property.
+    public let footprint: StateParts
 
     public init(
         id: String, kind: PropertyKind, group: String, statement: String, source: String,
-        symbol: String, note: String = "", checkedByDefault: Bool = true, key: Int? = nil, predicate: Predicate
+        symbol: String, note: String = "", checkedByDefault: Bool = true, key: Int? = nil,
+        footprint: StateParts = .all, predicate: Predicate
     ) {
         switch (kind, predicate) {
         case (.actionProperty, .transition), (.invariant, .state), (.reachability, .state): break
         default: preconditionFailure("property \(id): kind \(kind) does not match its predicate")
         }
+        precondition(kind != .actionProperty || footprint == .all, "property \(id): only a state property has a footprint")
         self.id = id
         self.kind = kind
         self.group = group
@@ -148,6 +155,7 @@ public struct Property<M: Model>: Sendable {
         self.note = note
         self.checkedByDefault = checkedByDefault
         self.key = key
+        self.footprint = footprint
         self.predicate = predicate
     }
 
@@ -178,10 +186,11 @@ extension Property {
     /// The same property, checked by default or not.
     public func checked(byDefault: Bool) -> Property {
         Property(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
-                 note: note, checkedByDefault: byDefault, key: key, predicate: predicate)
+                 note: note, checkedByDefault: byDefault, key: key, footprint: footprint, predicate: predicate)
     }
 
-    /// The same property over another model's states, with the predicate given.
+    /// The same property over another model's states, with the predicate given. The
+    /// footprint does not carry over: parts are named by each model for its own states.
     public func lifted<Other: Model>(to other: Other.Type = Other.self, key: Int?, predicate: Property<Other>.Predicate) -> Property<Other> {
         Property<Other>(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
                         note: note, checkedByDefault: checkedByDefault, key: key, predicate: predicate)

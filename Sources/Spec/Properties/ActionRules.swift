@@ -38,6 +38,7 @@ enum ActionRules {
             },
             .step("QueueOrderIsFair", source: "000 PF12 (FIFO), 1.2; 002 3.2.5", symbol: "ActionRules.queueOrderIsFair",
                   "Drivers join a queue only at the back, and no driver overtakes another in the same queue; only a refusing driver falls back.") { before, action, after, scope, check in
+                guard before.queueSignature != after.queueSignature else { return }
                 var refuser: DriverID?
                 if case .decline(let d) = action { refuser = d }
                 if case .answerTimeout(let d) = action { refuser = d }
@@ -65,14 +66,14 @@ enum ActionRules {
                     check.expect(!arrivalAhead, "the queue of zone \(z) went from \(list(old)) to \(list(new)): a driver joined ahead of others")
                 }
             },
-            .step("AcceptMakesDriverBusy", source: "000 PF14; 002 3.2.3 #9, 3.2.5", symbol: "ActionRules.acceptMakesDriverBusy",
+            .step("AcceptMakesDriverBusy", only: [.accept], source: "000 PF14; 002 3.2.3 #9, 3.2.5", symbol: "ActionRules.acceptMakesDriverBusy",
                   "A driver who accepts becomes BUSY, leaves every queue, and his count of refusals starts again from zero.") { _, action, after, scope, check in
                 guard case .accept(let d) = action else { return }
                 let driver = after.drivers[d.index]
                 check.expect(driver.status == .busy && driver.refusals == 0 && after.queues(holding: d, zones: scope.zones).isEmpty,
                              "driver \(d) accepted but is \(driver.status) with \(driver.refusals) refusals counted\(after.queues(holding: d, zones: scope.zones).isEmpty ? "" : " and still queued")")
             },
-            .step("FreedDriverQueuedWhereHeIs", source: "000 PF19, UC08 exit; 002 3.2.3 #18", symbol: "ActionRules.freedDriverQueuedWhereHeIs",
+            .step("FreedDriverQueuedWhereHeIs", only: [.complete, .interrupt], source: "000 PF19, UC08 exit; 002 3.2.3 #18", symbol: "ActionRules.freedDriverQueuedWhereHeIs",
                   "A driver who completes or interrupts a ride joins the back of the queue of the zone where the ride ended.") { _, action, after, scope, check in
                 let d: DriverID, z: ZoneID
                 switch action {

@@ -9,7 +9,7 @@ enum CorrectedProperties {
         return [
             .world("BusyDriverHasCurrentRide", .corrected, source: "corrects 000 fact busyDriverHasACurrentRide", symbol: "CorrectedProperties.busyDriverHasCurrentRide",
                    note: "Quantifies over the driver's rides in progress only, not his finished ones.",
-                   "A BUSY driver has exactly one ride with a WAITING or ON_BOARD route.") { world, scope, check in
+                   reads: [.drivers, .routes, .rides], "A BUSY driver has exactly one ride with a WAITING or ON_BOARD route.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs where view.status(d) == .busy {
                     let current = view.rides(of: d).filter(view.hasCurrentRoute)
@@ -18,7 +18,7 @@ enum CorrectedProperties {
             },
             .world("AvailableDriverInOneQueue", .corrected, source: "corrects 000 fact availableDriverInQueue", symbol: "CorrectedProperties.availableDriverInOneQueue",
                    note: "Puts the implication outside the quantifier: all d | AVAILABLE implies one q | d in q.drivers.",
-                   "An AVAILABLE driver is in exactly one queue.") { world, scope, check in
+                   reads: [.drivers, .queues], "An AVAILABLE driver is in exactly one queue.") { world, scope, check in
                 for d in scope.driverIDs where world.drivers[d.index].status == .available {
                     let zones = world.queues(holding: d, zones: scope.zones)
                     check.expect(zones.count == 1, "driver \(d) is AVAILABLE and in \(zones.count) queues \(list(zones))")
@@ -26,7 +26,7 @@ enum CorrectedProperties {
             },
             .world("QueuedDriverIsAvailable", .corrected, source: "corrects 000 fact driverInQueueAvailable", symbol: "CorrectedProperties.queuedDriverIsAvailable",
                    note: "all d | (some q | d in q.drivers) implies AVAILABLE.",
-                   "A driver in a queue is AVAILABLE.") { world, scope, check in
+                   reads: [.drivers, .queues], "A driver in a queue is AVAILABLE.") { world, scope, check in
                 for z in scope.zoneIDs {
                     for d in world.queue(z) {
                         check.expect(world.drivers[d.index].status == .available, "driver \(d) is in the queue of zone \(z) but is \(world.drivers[d.index].status)")
@@ -35,7 +35,7 @@ enum CorrectedProperties {
             },
             .world("TaxiInOneCurrentRide", .corrected, source: "corrects 000 fact workingNoSameTaxi", symbol: "CorrectedProperties.taxiInOneCurrentRide",
                    note: "Compares rides in progress only: a taxi serves one ride at a time, and many over a day.",
-                   "No two rides in progress use the same taxi.") { world, scope, check in
+                   reads: [.routes, .rides], "No two rides in progress use the same taxi.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 let current = view.rides.filter(view.hasCurrentRoute)
                 for a in current {
@@ -47,7 +47,7 @@ enum CorrectedProperties {
             },
             .world("BusyDriverRideHasNoStaleRoute", .corrected, source: "corrects 000 assert busyDriverNoCurrentRide", symbol: "CorrectedProperties.busyDriverRideHasNoStaleRoute",
                    note: "Reads the assertion's `and` between the two statuses as `or`, over the ride in progress.",
-                   "The ride in progress of a BUSY driver has no NOT_ALLOCATED or COMPLETED route.") { world, scope, check in
+                   reads: [.drivers, .routes, .rides], "The ride in progress of a BUSY driver has no NOT_ALLOCATED or COMPLETED route.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs where view.status(d) == .busy {
                     for ride in view.rides(of: d) where view.hasCurrentRoute(ride) {

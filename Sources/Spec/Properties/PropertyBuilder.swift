@@ -14,9 +14,10 @@ typealias Check = PropertyCheck
 
 typealias TaxiProperty = Property<MyTaxiModel>
 
-/// A state predicate run over a batch of worlds: `checks[i]` for `worlds[i]`.
+/// A state predicate run over the worlds a batch selects: `checks[i]` for
+/// `batch.states[batch.indices[i]]`.
 struct StatePredicateBatch: Sendable {
-    let run: @Sendable (UnsafeBufferPointer<World>, Scope, UnsafeMutableBufferPointer<Check>) -> Void
+    let run: @Sendable (StateBatch<World>, Scope, UnsafeMutableBufferPointer<Check>) -> Void
 }
 
 /// A transition predicate run over a batch of steps.
@@ -56,6 +57,8 @@ struct TaxiPropertyDefinition: Sendable {
     let symbol: String
     let note: String
     var checkedByDefault: Bool
+    /// What a state predicate reads (see `WorldPart`); everything for a step predicate.
+    let footprint: StateParts
     let body: Body
 
     func property(scope: Scope, key: Int?) -> TaxiProperty {
@@ -73,23 +76,25 @@ struct TaxiPropertyDefinition: Sendable {
             }
         }
         return TaxiProperty(id: id, kind: kind, group: group.rawValue, statement: statement, source: source, symbol: symbol,
-                            note: note, checkedByDefault: checkedByDefault, key: key, predicate: predicate)
+                            note: note, checkedByDefault: checkedByDefault, key: key, footprint: footprint, predicate: predicate)
     }
 
-    /// A state property over the world, with the scope at hand.
+    /// A state property over the world, with the scope at hand. `reads` lists every part
+    /// of the world its verdict depends on (the scope is fixed for a search).
     @inline(__always)
     static func world(
         _ id: String, _ group: PropertyGroup, kind: PropertyKind = .invariant, source: String, symbol: String,
-        checkedByDefault: Bool = true, note: String = "", _ statement: String,
+        checkedByDefault: Bool = true, note: String = "", reads: [WorldPart], _ statement: String,
         _ body: @escaping StateBody
     ) -> TaxiPropertyDefinition {
-        let batch = StatePredicateBatch { worlds, scope, checks in
-            guard let first = worlds.baseAddress else { return }
+        let batch = StatePredicateBatch { batch, scope, checks in
+            guard let first = batch.states.baseAddress else { return }
             let slots = UnsafeMutablePointer(mutating: first)
-            for index in worlds.indices { body(&slots[index], scope, &checks[index]) }
+            for position in batch.indices.indices { body(&slots[Int(batch.indices[position])], scope, &checks[position]) }
         }
         return TaxiPropertyDefinition(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
-                                      note: note, checkedByDefault: checkedByDefault, body: .state(single: body, batch: batch))
+                                      note: note, checkedByDefault: checkedByDefault, footprint: WorldPart.parts(reads),
+                                      body: .state(single: body, batch: batch))
     }
 
     /// An action property over (before, action, after).
@@ -115,7 +120,7 @@ struct TaxiPropertyDefinition: Sendable {
             }
         }
         return TaxiPropertyDefinition(id: id, kind: .actionProperty, group: .rule, statement: statement, source: source, symbol: symbol,
-                                      note: note, checkedByDefault: true, body: .step(single: body, batch: batch))
+                                      note: note, checkedByDefault: true, footprint: .all, body: .step(single: body, batch: batch))
     }
 }
 

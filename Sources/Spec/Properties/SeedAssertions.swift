@@ -10,25 +10,25 @@ enum SeedAssertions {
     static func all() -> [TaxiPropertyDefinition] {
         return [
             .world("noConfirmedClientWithSomeCCOrRoute", .seedAssertion, source: source("noConfirmedClientWithSomeCCOrRoute"), symbol: "SeedAssertions.noConfirmedClientWithSomeCCOrRoute",
-                   "No client without a confirmed email has a credit card or a route.") { world, scope, check in
+                   reads: [.clients, .routes], "No client without a confirmed email has a credit card or a route.") { world, scope, check in
                 SharedChecks.unconfirmedClientHasNothing(world, scope, &check)
             },
             .world("noConfirmedDriverNotOFFLINEOrWithSomeRide", .seedAssertion, source: source("noConfirmedDriverNotOFFLINEOrWithSomeRide"), symbol: "SeedAssertions.noConfirmedDriverNotOFFLINEOrWithSomeRide",
-                   "No driver without a confirmed email is AVAILABLE, BUSY or has a ride.") { world, scope, check in
+                   reads: [.drivers, .rides], "No driver without a confirmed email is AVAILABLE, BUSY or has a ride.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs where !world.drivers[d.index].emailConfirmed {
                     check.expect(view.status(d) == .offline && view.rides(of: d).isEmpty, "unconfirmed driver \(d) is \(view.status(d)) with rides \(list(view.rides(of: d)))")
                 }
             },
             .world("busyDriverInQueue", .seedAssertion, source: source("busyDriverInQueue"), symbol: "SeedAssertions.busyDriverInQueue",
-                   "No BUSY driver is in exactly one queue.") { world, scope, check in
+                   reads: [.drivers, .queues], "No BUSY driver is in exactly one queue.") { world, scope, check in
                 for d in scope.driverIDs where world.drivers[d.index].status == .busy {
                     let zones = world.queues(holding: d, zones: scope.zones)
                     check.expect(zones.count != 1, "driver \(d) is BUSY and in the queue of zone \(zones.first.map(String.init(describing:)) ?? "")")
                 }
             },
             .world("allocatedRouteNotAllocate", .seedAssertion, source: source("allocatedRouteNotAllocate"), symbol: "SeedAssertions.allocatedRouteNotAllocate",
-                   "No WAITING, ON_BOARD or COMPLETED route is without a ride.") { world, scope, check in
+                   reads: [.routes, .rides], "No WAITING, ON_BOARD or COMPLETED route is without a ride.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for r in view.routes where view.status(r) != .notAllocated {
                     let ride = world.routes[r.index].ride
@@ -36,25 +36,25 @@ enum SeedAssertions {
                 }
             },
             .world("driverNoTaxiAndAvailableOrRide", .seedAssertion, source: source("driverNoTaxiAndAvailableOrRide"), symbol: "SeedAssertions.driverNoTaxiAndAvailableOrRide",
-                   "A driver who is AVAILABLE, BUSY or has a ride owns some taxi.") { world, scope, check in
+                   reads: [.drivers, .taxiOwners, .rides], "A driver who is AVAILABLE, BUSY or has a ride owns some taxi.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs where view.status(d) != .offline || !view.rides(of: d).isEmpty {
                     check.expect(scope.taxiIDs.contains { world.owns(d, $0) }, "driver \(d) is \(view.status(d)) but owns no taxi")
                 }
             },
             .world("sameClientmoreRouteInSameRide", .seedAssertion, source: source("sameClientmoreRouteInSameRide"), symbol: "SeedAssertions.sameClientmoreRouteInSameRide",
-                   "No ride carries two routes of the same client.") { world, scope, check in
+                   reads: [.routes, .rides], "No ride carries two routes of the same client.") { world, scope, check in
                 SharedChecks.rideHasOneRoutePerClient(world, scope, &check)
             },
             .world("notAllocatedRouteAllocated", .seedAssertion, source: source("notAllocatedRouteAllocated"), symbol: "SeedAssertions.notAllocatedRouteAllocated",
-                   "No NOT_ALLOCATED route has a ride.") { world, scope, check in
+                   reads: [.routes], "No NOT_ALLOCATED route has a ride.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for r in view.routes where view.status(r) == .notAllocated {
                     check.expect(world.routes[r.index].ride == nil, "route \(r) is NOT_ALLOCATED but names \(world.routes[r.index].ride!)")
                 }
             },
             .world("clientOneWaitingAndAtLeastOneCompleted", .seedAssertion, source: source("clientOneWaitingAndAtLeastOneCompleted"), symbol: "SeedAssertions.clientOneWaitingAndAtLeastOneCompleted",
-                   "No ride carries a WAITING and a COMPLETED route of the same client.") { world, scope, check in
+                   reads: [.routes, .rides], "No ride carries a WAITING and a COMPLETED route of the same client.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for ride in view.rides {
                     let members = view.routes(of: ride)
@@ -69,7 +69,7 @@ enum SeedAssertions {
             .world("moreThanOneRidePerDriverOneOfThemNotCompleted", .seedAssertion, source: source("moreThanOneRidePerDriverOneOfThemNotCompleted"), symbol: "SeedAssertions.moreThanOneRidePerDriverOneOfThemNotCompleted",
                    checkedByDefault: false,
                    note: "Literal: for two rides of one driver it forbids a current route in either, so a driver with a finished ride can never take another. Replaced by the fact driverOneCurrentRide, which says what was meant.",
-                   "A driver with two rides has no WAITING or ON_BOARD route in either of them.") { world, scope, check in
+                   reads: [.routes, .rides], "A driver with two rides has no WAITING or ON_BOARD route in either of them.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs {
                     let rides = view.rides(of: d)
@@ -82,7 +82,7 @@ enum SeedAssertions {
             .world("busyDriverNoCurrentRide", .seedAssertion, source: source("busyDriverNoCurrentRide"), symbol: "SeedAssertions.busyDriverNoCurrentRide",
                    checkedByDefault: false,
                    note: "Literal: asks one route's status to be NOT_ALLOCATED and COMPLETED at once, which no route can be, so it never applies and proves nothing. Replaced by BusyDriverRideHasNoStaleRoute.",
-                   "No BUSY driver has a ride with a route that is both NOT_ALLOCATED and COMPLETED.") { world, scope, check in
+                   reads: [.drivers, .routes, .rides], "No BUSY driver has a ride with a route that is both NOT_ALLOCATED and COMPLETED.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs where view.status(d) == .busy {
                     for ride in view.rides(of: d) {
@@ -93,17 +93,17 @@ enum SeedAssertions {
                 }
             },
             .world("notSharedRideShared", .seedAssertion, source: source("notSharedRideShared"), symbol: "SeedAssertions.notSharedRideShared",
-                   "In a ride with two or more routes every route is shared.") { world, scope, check in
+                   reads: [.routes, .rides], "In a ride with two or more routes every route is shared.") { world, scope, check in
                 SharedChecks.multiRouteRideIsShared(world, scope, &check)
             },
             .world("show", .seedCommand, kind: .reachability, source: "000 3.8.1 pred show, run show for 7", symbol: "SeedAssertions.show",
                    checkedByDefault: false,
                    note: "Needs 2 AVAILABLE, 2 BUSY and 1 OFFLINE driver: unsatisfiable with fewer than 5 drivers. ShowEveryStatus is the same picture scaled to small scopes.",
-                   "Some state has a shared ride, routes in all four statuses, more than one AVAILABLE and more than one BUSY driver, and an OFFLINE one.") { world, scope, check in
+                   reads: [.drivers, .routes, .rides], "Some state has a shared ride, routes in all four statuses, more than one AVAILABLE and more than one BUSY driver, and an OFFLINE one.") { world, scope, check in
                 if Showcase.matches(world, scope: scope, atLeast: 2) { check.applies() }
             },
             .world("ShowEveryStatus", .seedCommand, kind: .reachability, source: "000 3.8.1 pred show, scaled", symbol: "SeedAssertions.showEveryStatus",
-                   "Some state has a shared ride, routes in all four statuses, and AVAILABLE, BUSY and OFFLINE drivers.") { world, scope, check in
+                   reads: [.drivers, .routes, .rides], "Some state has a shared ride, routes in all four statuses, and AVAILABLE, BUSY and OFFLINE drivers.") { world, scope, check in
                 if Showcase.matches(world, scope: scope, atLeast: 1) { check.applies() }
             },
         ]

@@ -10,11 +10,11 @@ enum SeedFacts {
     static func all() -> [TaxiPropertyDefinition] {
         return [
             .world("activeClientIsConfirmed", .seedFact, source: source("activeClientIsConfirmed"), symbol: "SeedFacts.activeClientIsConfirmed",
-                   "A client whose email is not confirmed has no credit card and no route.") { world, scope, check in
+                   reads: [.clients, .routes], "A client whose email is not confirmed has no credit card and no route.") { world, scope, check in
                 SharedChecks.unconfirmedClientHasNothing(world, scope, &check)
             },
             .world("activeTaxiDriverIsConfirmed", .seedFact, source: source("activeTaxiDriverIsConfirmed"), symbol: "SeedFacts.activeTaxiDriverIsConfirmed",
-                   "A driver whose email is not confirmed owns no taxi, drives no ride and is OFFLINE.") { world, scope, check in
+                   reads: [.drivers, .taxiOwners, .rides], "A driver whose email is not confirmed owns no taxi, drives no ride and is OFFLINE.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs where !world.drivers[d.index].emailConfirmed {
                     let taxis = scope.taxiIDs.filter { world.owns(d, $0) }
@@ -23,14 +23,14 @@ enum SeedFacts {
                 }
             },
             .world("offlineDriverNotInQueue", .seedFact, source: source("offlineDriverNotInQueue"), symbol: "SeedFacts.offlineDriverNotInQueue",
-                   "An OFFLINE driver is in no queue.") { world, scope, check in
+                   reads: [.drivers, .queues], "An OFFLINE driver is in no queue.") { world, scope, check in
                 for d in scope.driverIDs where world.drivers[d.index].status == .offline {
                     let zones = world.queues(holding: d, zones: scope.zones)
                     check.expect(zones.isEmpty, "driver \(d) is OFFLINE and still in the queue of zone \(zones.first!)")
                 }
             },
             .world("busyDriverNotInQueue", .seedFact, source: source("busyDriverNotInQueue"), symbol: "SeedFacts.busyDriverNotInQueue",
-                   "A BUSY driver is in no queue.") { world, scope, check in
+                   reads: [.drivers, .queues], "A BUSY driver is in no queue.") { world, scope, check in
                 for d in scope.driverIDs where world.drivers[d.index].status == .busy {
                     let zones = world.queues(holding: d, zones: scope.zones)
                     check.expect(zones.isEmpty, "driver \(d) is BUSY and still in the queue of zone \(zones.first!)")
@@ -39,7 +39,7 @@ enum SeedFacts {
             .world("busyDriverHasACurrentRide", .seedFact, source: source("busyDriverHasACurrentRide"), symbol: "SeedFacts.busyDriverHasACurrentRide",
                    checkedByDefault: false,
                    note: "Literal: quantifies over all of a busy driver's rides, past ones included, so a driver's second ride breaks it. Replaced by BusyDriverHasCurrentRide.",
-                   "Every route of every ride of a BUSY driver is WAITING or ON_BOARD.") { world, scope, check in
+                   reads: [.drivers, .rides, .routes], "Every route of every ride of a BUSY driver is WAITING or ON_BOARD.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs where view.status(d) == .busy {
                     for ride in view.rides(of: d) {
@@ -50,7 +50,7 @@ enum SeedFacts {
                 }
             },
             .world("busyDriverOneRide", .seedFact, source: source("busyDriverOneRide"), symbol: "SeedFacts.busyDriverOneRide",
-                   "A BUSY driver has at least one ride.") { world, scope, check in
+                   reads: [.drivers, .rides], "A BUSY driver has at least one ride.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs where view.status(d) == .busy {
                     check.expect(!view.rides(of: d).isEmpty, "driver \(d) is BUSY but has no ride")
@@ -59,7 +59,7 @@ enum SeedFacts {
             .world("availableDriverInQueue", .seedFact, source: source("availableDriverInQueue"), symbol: "SeedFacts.availableDriverInQueue",
                    checkedByDefault: false,
                    note: "Literal: `all d | one q | AVAILABLE implies d in q.drivers` puts `one q` around the implication, so a driver who is not AVAILABLE satisfies it for every queue and it demands exactly one queue in the world. The seed's own `show` instance has one zone. Replaced by AvailableDriverInOneQueue.",
-                   "For every driver there is exactly one queue q such that: if the driver is AVAILABLE, he is in q.") { world, scope, check in
+                   reads: [.drivers, .queues], "For every driver there is exactly one queue q such that: if the driver is AVAILABLE, he is in q.") { world, scope, check in
                 for d in scope.driverIDs {
                     let available = world.drivers[d.index].status == .available
                     let satisfying = scope.zoneIDs.filter { !available || world.queue($0).contains(d) }
@@ -70,7 +70,7 @@ enum SeedFacts {
             .world("driverInQueueAvailable", .seedFact, source: source("driverInQueueAvailable"), symbol: "SeedFacts.driverInQueueAvailable",
                    checkedByDefault: false,
                    note: "Literal: the same misplaced `one q`: an AVAILABLE driver satisfies the implication for every queue, so it also demands a single queue. Replaced by QueuedDriverIsAvailable.",
-                   "For every driver there is exactly one queue q such that: if the driver is in q, he is AVAILABLE.") { world, scope, check in
+                   reads: [.drivers, .queues], "For every driver there is exactly one queue q such that: if the driver is in q, he is AVAILABLE.") { world, scope, check in
                 for d in scope.driverIDs {
                     let available = world.drivers[d.index].status == .available
                     let satisfying = scope.zoneIDs.filter { !world.queue($0).contains(d) || available }
@@ -79,7 +79,7 @@ enum SeedFacts {
                 }
             },
             .world("notAllocatedRouteNoRide", .seedFact, source: source("notAllocatedRouteNoRide"), symbol: "SeedFacts.notAllocatedRouteNoRide",
-                   "A NOT_ALLOCATED route belongs to no ride.") { world, scope, check in
+                   reads: [.routes, .rides], "A NOT_ALLOCATED route belongs to no ride.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for r in view.routes where view.status(r) == .notAllocated {
                     let rides = view.rides.filter { world.rides[$0.index].contains(r) }
@@ -87,7 +87,7 @@ enum SeedFacts {
                 }
             },
             .world("allocatedRouteRide", .seedFact, source: source("allocatedRouteRide"), symbol: "SeedFacts.allocatedRouteRide",
-                   "A WAITING, ON_BOARD or COMPLETED route belongs to exactly one ride.") { world, scope, check in
+                   reads: [.routes, .rides], "A WAITING, ON_BOARD or COMPLETED route belongs to exactly one ride.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for r in view.routes where view.status(r) != .notAllocated {
                     let rides = view.rides.filter { world.rides[$0.index].contains(r) }
@@ -95,7 +95,7 @@ enum SeedFacts {
                 }
             },
             .world("busyDuringRide", .seedFact, source: source("busyDuringRide"), symbol: "SeedFacts.busyDuringRide",
-                   "A driver with a ride that has a route not COMPLETED is BUSY.") { world, scope, check in
+                   reads: [.drivers, .routes, .rides], "A driver with a ride that has a route not COMPLETED is BUSY.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for ride in view.rides {
                     for r in view.routes(of: ride) where view.status(r) != .completed {
@@ -105,11 +105,11 @@ enum SeedFacts {
                 }
             },
             .world("isSharedConsistency", .seedFact, source: source("isSharedConsistency"), symbol: "SeedFacts.isSharedConsistency",
-                   "A ride with two or more routes has only shared routes.") { world, scope, check in
+                   reads: [.routes, .rides], "A ride with two or more routes has only shared routes.") { world, scope, check in
                 SharedChecks.multiRouteRideIsShared(world, scope, &check)
             },
             .world("sharedRideWithOneCompleted", .seedFact, source: source("sharedRideWithOneCompleted"), symbol: "SeedFacts.sharedRideWithOneCompleted",
-                   "No ride has one route COMPLETED and another WAITING.") { world, scope, check in
+                   reads: [.routes, .rides], "No ride has one route COMPLETED and another WAITING.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for ride in view.rides {
                     let members = view.routes(of: ride)
@@ -122,7 +122,7 @@ enum SeedFacts {
             .world("workingNoSameTaxi", .seedFact, source: source("workingNoSameTaxi"), symbol: "SeedFacts.workingNoSameTaxi",
                    checkedByDefault: false,
                    note: "Literal: as soon as anyone is AVAILABLE or BUSY, no two rides in the whole history may share a taxi, so a driver's second ride in his own taxi breaks it. Replaced by TaxiInOneCurrentRide.",
-                   "If some driver is BUSY or AVAILABLE, no two distinct rides use the same taxi.") { world, scope, check in
+                   reads: [.drivers, .rides], "If some driver is BUSY or AVAILABLE, no two distinct rides use the same taxi.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 guard let working = scope.driverIDs.first(where: { view.status($0) != .offline }) else { return }
                 let rides = view.rides
@@ -134,7 +134,7 @@ enum SeedFacts {
                 if rides.count < 2 { check.applies() }
             },
             .world("taxiUsedOnlyByOneDriver", .seedFact, source: source("taxiUsedOnlyByOneDriver"), symbol: "SeedFacts.taxiUsedOnlyByOneDriver",
-                   "A taxi in a queue is not the taxi of a ride with a WAITING or ON_BOARD route.") { world, scope, check in
+                   reads: [.queues, .routes, .rides], "A taxi in a queue is not the taxi of a ride with a WAITING or ON_BOARD route.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for ride in view.rides where view.hasCurrentRoute(ride) {
                     for z in scope.zoneIDs {
@@ -144,7 +144,7 @@ enum SeedFacts {
                 }
             },
             .world("driverUsesOnlyHisTaxis", .seedFact, source: source("driverUsesOnlyHisTaxis"), symbol: "SeedFacts.driverUsesOnlyHisTaxis",
-                   "A ride's driver owns its taxi, and every driver in a queue has a taxi of his own in that queue.") { world, scope, check in
+                   reads: [.taxiOwners, .queues, .rides], "A ride's driver owns its taxi, and every driver in a queue has a taxi of his own in that queue.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for ride in view.rides {
                     check.expect(world.owns(view.driver(of: ride), view.taxi(of: ride)),
@@ -157,7 +157,7 @@ enum SeedFacts {
                 }
             },
             .world("routeConsistency", .seedFact, source: source("routeConsistency"), symbol: "SeedFacts.routeConsistency",
-                   "A route is in at most one ride; it is in a ride's routes exactly when its ride is that ride; no ride carries two routes of one client.") { world, scope, check in
+                   reads: [.routes, .rides], "A route is in at most one ride; it is in a ride's routes exactly when its ride is that ride; no ride carries two routes of one client.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for r in view.routes {
                     let holders = view.rides.filter { world.rides[$0.index].contains(r) }
@@ -171,7 +171,7 @@ enum SeedFacts {
                 SharedChecks.rideHasOneRoutePerClient(world, scope, &check)
             },
             .world("clientOneCurrentRoute", .seedFact, source: source("clientOneCurrentRoute"), symbol: "SeedFacts.clientOneCurrentRoute",
-                   "No client has two routes that are WAITING or ON_BOARD.") { world, scope, check in
+                   reads: [.routes], "No client has two routes that are WAITING or ON_BOARD.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for c in scope.clientIDs {
                     let current = view.routes.filter { view.client(of: $0) == c && view.status($0).isCurrent }
@@ -179,7 +179,7 @@ enum SeedFacts {
                 }
             },
             .world("driverOneCurrentRide", .seedFact, source: source("driverOneCurrentRide"), symbol: "SeedFacts.driverOneCurrentRide",
-                   "No driver has two rides with a WAITING or ON_BOARD route.") { world, scope, check in
+                   reads: [.routes, .rides], "No driver has two rides with a WAITING or ON_BOARD route.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for d in scope.driverIDs {
                     let current = view.rides(of: d).filter(view.hasCurrentRoute)
@@ -188,18 +188,18 @@ enum SeedFacts {
             },
             .world("zone_queue_relation", .seedFact, source: source("zone_queue_relation"), symbol: "SeedFacts.zone_queue_relation",
                    note: "Holds by construction here: zone z's queue is stored at index z, so zone and queue name each other.",
-                   "Each zone and its queue name each other.") { _, scope, check in
+                   reads: [], "Each zone and its queue name each other.") { _, scope, check in
                 check.applies()
             },
             .world("driver_queue_relation", .seedFact, source: source("driver_queue_relation"), symbol: "SeedFacts.driver_queue_relation",
-                   "No driver is in two queues.") { world, scope, check in
+                   reads: [.queues], "No driver is in two queues.") { world, scope, check in
                 for d in scope.driverIDs {
                     let zones = world.queues(holding: d, zones: scope.zones)
                     check.expect(zones.count <= 1, "driver \(d) is in the queues of zones \(list(zones))")
                 }
             },
             .world("taxi_queue_relation", .seedFact, source: source("taxi_queue_relation"), symbol: "SeedFacts.taxi_queue_relation",
-                   "No taxi is in two queues.") { world, scope, check in
+                   reads: [.queues], "No taxi is in two queues.") { world, scope, check in
                 for t in scope.taxiIDs {
                     var zones = IDSet<ZoneID>()
                     for z in scope.zoneIDs where world.queueTaxiList(z).contains(t) { zones.insert(z) }
@@ -207,7 +207,7 @@ enum SeedFacts {
                 }
             },
             .world("taxi_driver_queue_relation", .seedFact, source: source("taxi_driver_queue_relation"), symbol: "SeedFacts.taxi_driver_queue_relation",
-                   "A taxi in a queue has one of its owners in the same queue.") { world, scope, check in
+                   reads: [.taxiOwners, .queues], "A taxi in a queue has one of its owners in the same queue.") { world, scope, check in
                 for z in scope.zoneIDs {
                     for t in world.queueTaxiList(z) {
                         check.expect(world.queue(z).contains { world.owns($0, t) }, "taxi \(t) is in the queue of zone \(z) without any of its owners")
@@ -215,7 +215,7 @@ enum SeedFacts {
                 }
             },
             .world("aTaxiPerDriver", .seedFact, source: "000 3.8.1 sig TaxiQueue { #drivers = #taxis }", symbol: "SeedFacts.aTaxiPerDriver",
-                   "Each queue holds as many distinct taxis as distinct drivers.") { world, scope, check in
+                   reads: [.queues], "Each queue holds as many distinct taxis as distinct drivers.") { world, scope, check in
                 for z in scope.zoneIDs {
                     let drivers = world.queue(z).set.count, taxis = world.queueTaxiList(z).set.count
                     check.expect(drivers == taxis, "the queue of zone \(z) holds \(drivers) drivers but \(taxis) taxis")

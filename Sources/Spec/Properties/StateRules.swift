@@ -5,7 +5,7 @@ enum StateRules {
     static func all() -> [TaxiPropertyDefinition] {
         return [
             .world("AtMostFourPassengers", .rule, source: "000 PF09 R2, PF10 R2, 2.5; 002 3.2.7 #6", symbol: "StateRules.atMostFourPassengers",
-                   "A ride in progress, and a shared group waiting for a taxi, carries at most 4 passengers.") { world, scope, check in
+                   reads: [.routes, .rides], "A ride in progress, and a shared group waiting for a taxi, carries at most 4 passengers.") { world, scope, check in
                 let view = AlloyView(world: world, scope: scope)
                 for ride in view.rides where view.hasCurrentRoute(ride) {
                     let total = view.routes(of: ride).reduce(0) { $0 + Int(world.routes[$1.index].passengers) }
@@ -17,7 +17,7 @@ enum StateRules {
                 }
             },
             .world("NoRequestLost", .rule, source: "000 PF09, PF12, UC04; 002 3.2.3 #6", symbol: "StateRules.noRequestLost",
-                   "Every route is in exactly one lifecycle state: a request waiting for a driver is in the dispatch line (or joined to one that is), a reservation is in line from its allocation, a WAITING or ON_BOARD route rides with a BUSY driver.") { world, scope, check in
+                   reads: [.drivers, .routes, .rides, .dispatchLine, .clock], "Every route is in exactly one lifecycle state: a request waiting for a driver is in the dispatch line (or joined to one that is), a reservation is in line from its allocation, a WAITING or ON_BOARD route rides with a BUSY driver.") { world, scope, check in
                 let line = world.pendingSet
                 for r in scope.routeIDs {
                     let route = world.routes[r.index]
@@ -48,7 +48,7 @@ enum StateRules {
                 }
             },
             .world("ReservationNotOverdue", .rule, source: "000 2.5, Part II; 002 3.2.6 #7-8", symbol: "StateRules.reservationNotOverdue",
-                   "A reservation not yet allocated is at least the allocation lead (10 minutes) ahead, and no more than the maximum lead (48 hours).") { world, scope, check in
+                   reads: [.routes, .dispatchLine, .clock], "A reservation not yet allocated is at least the allocation lead (10 minutes) ahead, and no more than the maximum lead (48 hours).") { world, scope, check in
                 for r in scope.routeIDs where world.routes[r.index].isReserved && world.routes[r.index].status == .notAllocated
                     && world.routes[r.index].joined == nil && !world.isPending(r) {
                     let ahead = Int(world.routes[r.index].pickupAt) - Int(world.clock)
@@ -57,7 +57,7 @@ enum StateRules {
                 }
             },
             .world("OffersGoToQueueHeads", .rule, source: "000 PF12, PF13 R0, 2.5; 002 3.2.3 #5", symbol: "StateRules.offersGoToQueueHeads",
-                   "A request is offered only to an AVAILABLE, unsuspended driver at the head of a queue, for a request in the dispatch line, and no driver holds two offers.") { world, scope, check in
+                   reads: [.drivers, .queues, .routes, .dispatchLine], "A request is offered only to an AVAILABLE, unsuspended driver at the head of a queue, for a request in the dispatch line, and no driver holds two offers.") { world, scope, check in
                 var seen: [DriverID] = []
                 for r in scope.routeIDs {
                     guard let d = world.routes[r.index].offeredTo else { continue }
@@ -70,14 +70,14 @@ enum StateRules {
                 }
             },
             .world("SuspendedDriverIsOffline", .rule, source: "000 2.5 (5 refusals suspend)", symbol: "StateRules.suspendedDriverIsOffline",
-                   "A suspended driver is OFFLINE, and a driver who refused 5 calls in a row is suspended.") { world, scope, check in
+                   reads: [.drivers], "A suspended driver is OFFLINE, and a driver who refused 5 calls in a row is suspended.") { world, scope, check in
                 for d in scope.driverIDs where world.drivers[d.index].suspended || world.drivers[d.index].refusals >= 5 {
                     check.expect(world.drivers[d.index].suspended && world.drivers[d.index].status == .offline,
                                  "driver \(d) refused \(world.drivers[d.index].refusals) calls in a row, is \(world.drivers[d.index].status) and \(world.drivers[d.index].suspended ? "" : "not ")suspended")
                 }
             },
             .world("OneTaxiPerWorkingDriver", .rule, source: "000 PF08 R2; 3.8.1 sig TaxiQueue", symbol: "StateRules.oneTaxiPerWorkingDriver",
-                   "A working driver works with one taxi he owns, and no two working drivers use the same taxi.") { world, scope, check in
+                   reads: [.drivers, .taxiOwners], "A working driver works with one taxi he owns, and no two working drivers use the same taxi.") { world, scope, check in
                 let working = scope.driverIDs.filter { world.drivers[$0.index].status != .offline }
                 for d in working {
                     let taxi = world.drivers[d.index].taxi
@@ -88,7 +88,7 @@ enum StateRules {
                 }
             },
             .world("CancelledRouteDetached", .rule, source: "000 PF22, PF23, UC09; 001 4.3.5-4.3.7", symbol: "StateRules.cancelledRouteDetached",
-                   "A cancelled route belongs to no ride, is listed by no ride and is not offered.") { world, scope, check in
+                   reads: [.routes, .rides], "A cancelled route belongs to no ride, is listed by no ride and is not offered.") { world, scope, check in
                 for r in scope.routeIDs where world.routes[r.index].status == .cancelled {
                     let listing = IDRange<RideID>(count: scope.routes).filter { world.rides[$0.index].exists && world.rides[$0.index].contains(r) }
                     check.expect(world.routes[r.index].ride == nil && listing.isEmpty && world.routes[r.index].offeredTo == nil,

@@ -75,6 +75,8 @@ public enum CatalogDocument {
             "Kinds: an **invariant** holds in every state; an **action** property holds on every transition;",
             "a **reachability** property must be satisfied in some state. Default: checked by `verify check`;",
             "literal: checked with `--literal`, where a corrected property replaces it by default.",
+            "Reads: the parts of the world a state property's verdict depends on; the explorer does not run it",
+            "on a state whose step changed none of them, and takes the verdict of the state before.",
             "",
         ]
         for group in PropertyGroup.allCases {
@@ -82,11 +84,11 @@ public enum CatalogDocument {
             guard !members.isEmpty else { continue }
             lines.append("## \(group.rawValue.prefix(1).uppercased() + group.rawValue.dropFirst())s (\(members.count))")
             lines.append("")
-            lines.append("| id | kind | checked | statement | source | Swift symbol |")
-            lines.append("| --- | --- | --- | --- | --- | --- |")
+            lines.append("| id | kind | checked | reads | statement | source | Swift symbol |")
+            lines.append("| --- | --- | --- | --- | --- | --- | --- |")
             for property in members {
                 let statement = property.note.isEmpty ? property.statement : "\(property.statement) *\(property.note)*"
-                lines.append("| `\(property.id)` | \(property.kind.rawValue) | \(property.checkedByDefault ? "default" : "literal") | \(statement.replacingPipes) | \(property.source.replacingPipes) | `\(property.symbol)` |")
+                lines.append("| `\(property.id)` | \(property.kind.rawValue) | \(property.checkedByDefault ? "default" : "literal") | \(reads(property)) | \(statement.replacingPipes) | \(property.source.replacingPipes) | `\(property.symbol)` |")
             }
             lines.append("")
         }
@@ -127,8 +129,17 @@ public enum CatalogDocument {
                 ("id", .string(property.id)), ("kind", .string(property.kind.rawValue)), ("group", .string(property.group)),
                 ("checkedByDefault", .bool(property.checkedByDefault)), ("statement", .string(property.statement)),
                 ("source", .string(property.source)), ("symbol", .string(property.symbol)), ("note", .string(property.note)),
+                ("reads", .string(reads(property))),
             ])
         }).rendered()
+    }
+
+    /// A property's footprint in words: the parts of the world a state property reads.
+    static func reads(_ property: Property<MyTaxiModel>) -> String {
+        if property.kind == .actionProperty { return "the whole step" }
+        if property.footprint == .all { return "everything" }
+        let parts = WorldPart.members(of: property.footprint)
+        return parts.isEmpty ? "nothing" : parts.map(\.description).joined(separator: ", ")
     }
 }
 

@@ -1,0 +1,120 @@
+import Checker
+
+/// The parts of a `World` a state property may read, for its footprint (see `StateParts`):
+/// each is a run of fields of the world's layout. A property lists the parts its verdict
+/// depends on; on a state whose step changed none of them, the explorer takes the parent's
+/// verdict instead of running the predicate. `FootprintTests` holds every property to its
+/// list, and checks that every byte of the world belongs to exactly one part.
+public enum WorldPart: Int, CaseIterable, Sendable, CustomStringConvertible {
+    /// Accounts, status, zone, taxi, refusals and suspension of every driver.
+    case drivers
+    /// Email confirmation and cards of every client.
+    case clients
+    /// Who owns each taxi.
+    case taxiOwners
+    /// The zones' queues: drivers, taxis and lengths.
+    case queues
+    case routes
+    case rides
+    /// The dispatcher's waiting line and its length.
+    case dispatchLine
+    case clock
+
+    public var description: String {
+        switch self {
+        case .drivers: return "drivers"
+        case .clients: return "clients"
+        case .taxiOwners: return "taxi owners"
+        case .queues: return "queues"
+        case .routes: return "routes"
+        case .rides: return "rides"
+        case .dispatchLine: return "dispatch line"
+        case .clock: return "clock"
+        }
+    }
+
+    public var bit: StateParts { StateParts(rawValue: 1 << UInt64(rawValue)) }
+
+    public static func parts(_ parts: [WorldPart]) -> StateParts {
+        parts.reduce(into: StateParts()) { $0.formUnion($1.bit) }
+    }
+
+    /// The parts in a footprint, in declaration order.
+    public static func members(of footprint: StateParts) -> [WorldPart] {
+        allCases.filter { footprint.contains($0.bit) }
+    }
+
+    /// The fields of each part, as byte ranges of the world's layout.
+    static let layout: [(part: WorldPart, bytes: Range<Int>)] = {
+        func field<T>(_ part: WorldPart, _ path: KeyPath<World, T>) -> (part: WorldPart, bytes: Range<Int>) {
+            let offset = MemoryLayout<World>.offset(of: path)!
+            return (part, offset..<(offset + MemoryLayout<T>.size))
+        }
+        return [
+            field(.drivers, \.drivers), field(.clients, \.clients), field(.taxiOwners, \.taxiOwners),
+            field(.queues, \.queueDrivers), field(.queues, \.queueTaxis), field(.queues, \.queueLength),
+            field(.routes, \.routes), field(.rides, \.rides),
+            field(.dispatchLine, \.dispatchLine), field(.dispatchLine, \.dispatchCount), field(.clock, \.clock),
+        ]
+    }()
+}
+
+extension World {
+    /// The parts in which `after` differs from `before`, comparing bytes field by field.
+    /// Written out rather than looped over `WorldPart.layout`, so that each comparison has a
+    /// size known when compiling and unrolls into a few loads; `FootprintTests` checks that
+    /// it agrees with the layout.
+    static func changedParts(from before: UnsafePointer<World>, to after: UnsafePointer<World>) -> StateParts {
+        @inline(__always)
+        func differ<T>(_ path: KeyPath<World, T>) -> Bool {
+            let offset = MemoryLayout<World>.offset(of: path)!
+            return !bytesEqual(UnsafeRawPointer(before) + offset, UnsafeRawPointer(after) + offset, count: MemoryLayout<T>.size)
+        }
+        var changed = StateParts()
+        if differ(\.drivers) { changed.formUnion(WorldPart.drivers.bit) }
+        if differ(\.clients) { changed.formUnion(WorldPart.clients.bit) }
+        if differ(\.taxiOwners) { changed.formUnion(WorldPart.taxiOwners.bit) }
+        if differ(\.queueDrivers) || differ(\.queueTaxis) || differ(\.queueLength) { changed.formUnion(WorldPart.queues.bit) }
+        if differ(\.routes) { changed.formUnion(WorldPart.routes.bit) }
+        if differ(\.rides) { changed.formUnion(WorldPart.rides.bit) }
+        if differ(\.dispatchLine) || differ(\.dispatchCount) { changed.formUnion(WorldPart.dispatchLine.bit) }
+        if differ(\.clock) { changed.formUnion(WorldPart.clock.bit) }
+        return changed
+    }
+
+    /// This world with `parts` taken from `other`: what a test builds to check that a
+    /// property reads nothing outside its footprint.
+    func taking(_ parts: StateParts, from other: World) -> World {
+        var result = self
+        withUnsafeMutableBytes(of: &result) { target in
+            withUnsafeBytes(of: other) { source in
+                for (part, bytes) in WorldPart.layout where parts.contains(part.bit) {
+                    UnsafeMutableRawBufferPointer(rebasing: target[bytes]).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[bytes]))
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// Whether `count` bytes at `a` and `b` are equal: eight at a time, the last eight
+/// overlapping the ones before when `count` is not a multiple of eight.
+@inline(__always)
+private func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    guard count >= 8 else {
+        for offset in 0..<count where a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+            return false
+        }
+        return true
+    }
+    var difference: UInt64 = 0
+    var offset = 0
+    while offset + 8 <= count {
+        difference |= a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        offset += 8
+    }
+    if offset < count {
+        difference |= a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    }
+    return difference == 0
+}
