@@ -94,17 +94,16 @@ extension BreadthFirstExplorer {
             if enabled == 0 && options.checkDeadlock && !model.isLegalEnd(frontier[position]) {
                 output.deadlocks.append(ids[position])
             }
-            for index in 0..<enabled {
-                buffers.sources.append(Int32(position - range.lowerBound))
-                buffers.actionIndices.append(UInt32(index))
-            }
+            // A state's steps at once: an append per step cost a uniqueness check each.
+            buffers.sources.append(contentsOf: repeatElement(Int32(position - range.lowerBound), count: enabled))
+            buffers.actionIndices.append(contentsOf: (0..<UInt32(enabled)))
         }
         output.generated = buffers.steps.count
-        for index in buffers.steps.indices {
-            let kind = model.actionKind(of: buffers.steps[index].action)
-            output.actionEnabled[kind] += 1
-            output.actionFired[kind] += 1
+        // Every enabled action is fired: one count serves both columns of coverage.
+        output.actionEnabled.withUnsafeMutableBufferPointer { counts in
+            for index in buffers.steps.indices { counts[model.actionKind(of: buffers.steps[index].action)] += 1 }
         }
+        for kind in output.actionFired.indices { output.actionFired[kind] += output.actionEnabled[kind] }
 
         // Keyed properties one at a time over the whole chunk; the others one step at a time,
         // all of them on each step, so that a heavy state is copied once per step, not once
@@ -148,9 +147,10 @@ extension BreadthFirstExplorer {
         // Hash every successor first, then probe the visited set: the probes are then
         // independent loads the processor can overlap, rather than each waiting behind a hash.
         // In place: a copy of each successor would cost as much as hashing it.
+        buffers.fingerprints.append(contentsOf: repeatElement(0, count: buffers.steps.count))
         buffers.steps.withUnsafeMutableBufferPointer { steps in
-            for index in steps.indices {
-                buffers.fingerprints.append(withUnsafePointer(to: &steps[index].state) { key(at: $0) })
+            buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
+                for index in steps.indices { fingerprints[index] = withUnsafePointer(to: &steps[index].state) { key(at: $0) } }
             }
         }
         output.candidates.reserveCapacity(buffers.steps.count)
