@@ -170,6 +170,20 @@ struct ProgressTests {
         #expect(zip(frequent, frequent.dropFirst()).allSatisfy { $0.distinct <= $1.distinct && $0.seconds <= $1.seconds })
         #expect(try run(interval: 1_000_000).isEmpty)
     }
+
+    @Test("The check phase reports too: a wide level counts down its states left to check")
+    func checkPhaseReports() throws {
+        let collected = Collected()
+        var options = ExplorationOptions()
+        options.workers = 1
+        options.progressInterval = 0
+        options.progress = { report in collected.reports.withLock { $0.append(report) } }
+        // One root and 1,100 successors: three chunks to check, then three to expand.
+        _ = try BreadthFirstExplorer(model: Fan(width: 1_100, pauseMicroseconds: 0), options: options).run()
+        let level = collected.reports.withLock { $0 }.filter { $0.depth == 1 }
+        #expect(level.map(\.queue) == [588, 76, 0, 588, 76, 0])
+        #expect(level.allSatisfy { $0.distinct == 1_101 })
+    }
 }
 
 @Suite("Footprints")

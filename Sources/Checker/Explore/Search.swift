@@ -199,17 +199,11 @@ struct Search<M: Model> {
                 decided: decided, visited: visited, buffers: &workerBuffers.slots[worker])
             let generatedSoFar = levelGenerated.add(output.generated, ordering: .relaxed).newValue
             outputs.slots[chunk] = output
-            if worker == 0, let progress = explorer.options.progress {
-                let seconds = Search.seconds(since: snapshot.started)
-                let due = progressGate.withLock { last -> Bool in
-                    guard seconds - last >= explorer.options.progressInterval else { return false }
-                    last = seconds
-                    return true
-                }
-                if due {
-                    progress(ExplorationProgress(
+            if worker == 0 {
+                Search.reportProgress(explorer.options, gate: progressGate, started: snapshot.started) { seconds in
+                    ExplorationProgress(
                         generated: levelStart + levelGenerated.load(ordering: .relaxed), distinct: snapshot.distinct,
-                        queue: frontier.count - range.upperBound, depth: snapshot.depth, seconds: seconds))
+                        queue: frontier.count - range.upperBound, depth: snapshot.depth, seconds: seconds)
                 }
             }
             if baseBytes + stride * generatedSoFar > memoryBudget {
@@ -247,6 +241,8 @@ struct Search<M: Model> {
         let workerBuffers = self.workerBuffers
         let outOfTime = Atomic<Bool>(false)
         let compare = options.useFootprints
+        let progressGate = Mutex<Double>(lastProgress)
+        let snapshot = (generated: generated, distinct: visited.count, depth: depth + 1)
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
             let frontier = level.states.states
             let range = (chunk * chunkSize)..<min(origins.count, (chunk + 1) * chunkSize)
@@ -280,11 +276,34 @@ struct Search<M: Model> {
                 }
             }
             outputs.slots[chunk] = output
+            if worker == 0 {
+                // The level's states not yet checked wait in the queue.
+                Search.reportProgress(explorer.options, gate: progressGate, started: started) { seconds in
+                    ExplorationProgress(generated: snapshot.generated, distinct: snapshot.distinct,
+                                        queue: origins.count - range.upperBound, depth: snapshot.depth, seconds: seconds)
+                }
+            }
             return true
         }
+        lastProgress = progressGate.withLock { $0 }
         let result = unbrokenPrefix(outputs)
         for output in result { record(output) }
         return result
+    }
+
+    /// Calls the progress handler with `snapshot(seconds)` when the progress interval has
+    /// passed since the last report; `gate` holds that moment, carried across phases and
+    /// levels, so that a long check phase reports too and reports stay spaced.
+    static func reportProgress(_ options: ExplorationOptions, gate: borrowing Mutex<Double>, started: ContinuousClock.Instant,
+                               _ snapshot: (Double) -> ExplorationProgress) {
+        guard let progress = options.progress else { return }
+        let seconds = Search.seconds(since: started)
+        let due = gate.withLock { last -> Bool in
+            guard seconds - last >= options.progressInterval else { return false }
+            last = seconds
+            return true
+        }
+        if due { progress(snapshot(seconds)) }
     }
 
     /// After a stop, chunks may be missing anywhere: only the unbroken prefix is kept, so
