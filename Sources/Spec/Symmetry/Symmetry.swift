@@ -122,22 +122,30 @@ public struct Symmetry: Sendable {
     /// clients. Only renamed worlds compete: the world as given is a candidate only if its own
     /// order is one of those tried, or the form would depend on how the state was named.
     func smallest(_ world: World, drivers: (Permutation) -> Permutation?) -> World {
-        var best = world
-        var found = false
-        for permutation in driverPermutations {
-            guard let driverRenaming = drivers(permutation) else { continue }
-            for taxis in taxiPermutations {
-                for clients in clientPermutations {
-                    let renamed = rename(world, Renaming(drivers: driverRenaming, taxis: taxis, clients: clients))
-                    if !found || less(renamed, best) {
-                        best = renamed
-                        found = true
+        // Two slots used in turn: each renaming is written into the spare one and, when it is
+        // smaller, the two swap roles. Assigning whole worlds instead cost seven copies of
+        // one per canonical form.
+        withUnsafeTemporaryAllocation(of: World.self, capacity: 2) { slots in
+            let base = slots.baseAddress!
+            base.initialize(repeating: world, count: 2)
+            defer { base.deinitialize(count: 2) }
+            var best = base, spare = base + 1
+            var found = false
+            for permutation in driverPermutations {
+                guard let driverRenaming = drivers(permutation) else { continue }
+                for taxis in taxiPermutations {
+                    for clients in clientPermutations {
+                        rename(world, Renaming(drivers: driverRenaming, taxis: taxis, clients: clients), into: &spare.pointee)
+                        if !found || less(spare, best) {
+                            swap(&best, &spare)
+                            found = true
+                        }
                     }
                 }
             }
+            precondition(found, "the identity order is always allowed")
+            return best.pointee
         }
-        precondition(found, "the identity order is always allowed")
-        return best
     }
     /// What a driver looks like with every other entity's name left out, so that renaming
     /// taxis or clients does not change it.
@@ -169,14 +177,27 @@ public struct Symmetry: Sendable {
     /// The world with every entity renamed.
     func rename(_ world: World, _ renaming: Renaming) -> World {
         var next = world
+        rename(world, renaming, into: &next)
+        return next
+    }
+
+    /// The same, written into `next`, which is overwritten.
+    func rename(_ world: World, _ renaming: Renaming, into next: inout World) {
+        next = world
+        // Where each route slot goes: a route moves with its client. Worked out once per
+        // renaming (a division per route), not at every mention of a route; when no route
+        // moves, as with one client, route names are left as they are.
         let perClient = scope.routesPerClient
+        var slots = InlineArray<8, UInt8>(repeating: 0)
+        var routesMove = false
+        for r in 0..<scope.routes {
+            let target = clientsAreSymmetric ? UInt8(Int(renaming.clients[r / perClient]) * perClient + r % perClient) : UInt8(r)
+            slots[r] = target
+            if target != UInt8(r) { routesMove = true }
+        }
         func driver(_ raw: UInt8) -> UInt8 { raw == noEntity ? raw : renaming.drivers[Int(raw)] }
         func taxi(_ raw: UInt8) -> UInt8 { raw == noEntity ? raw : renaming.taxis[Int(raw)] }
-        func slot(_ raw: UInt8) -> UInt8 {
-            guard raw != noEntity, clientsAreSymmetric else { return raw }
-            let client = Int(raw) / perClient
-            return UInt8(Int(renaming.clients[client]) * perClient + Int(raw) % perClient)
-        }
+        func slot(_ raw: UInt8) -> UInt8 { raw == noEntity || !routesMove ? raw : slots[Int(raw)] }
         for d in 0..<scope.drivers {
             var record = world.drivers[d]
             record.taxiRaw = taxi(record.taxiRaw)
@@ -190,9 +211,12 @@ public struct Symmetry: Sendable {
             for d in 0..<scope.drivers where world.taxiOwners[t] & (1 << UInt8(d)) != 0 { owners |= 1 << renaming.drivers[d] }
             next.taxiOwners[Int(renaming.taxis[t])] = owners
         }
-        for position in 0..<(Capacity.zones * World.queueSlots) {
-            next.queueDrivers[position] = driver(world.queueDrivers[position])
-            next.queueTaxis[position] = taxi(world.queueTaxis[position])
+        // Only the slots in use: the rest hold no entity.
+        for z in 0..<scope.zones {
+            for position in (z * World.queueSlots)..<(z * World.queueSlots + min(Int(world.queueLength[z]), World.queueSlots)) {
+                next.queueDrivers[position] = driver(world.queueDrivers[position])
+                next.queueTaxis[position] = taxi(world.queueTaxis[position])
+            }
         }
         for r in 0..<scope.routes {
             var route = world.routes[r]
@@ -203,19 +227,20 @@ public struct Symmetry: Sendable {
             var ride = world.rides[r]
             ride.driverRaw = driver(ride.driverRaw)
             ride.taxiRaw = taxi(ride.taxiRaw)
-            var mask: UInt8 = 0
-            for member in 0..<scope.routes where ride.routeMask & (1 << UInt8(member)) != 0 { mask |= 1 << slot(UInt8(member)) }
-            ride.routeMask = mask
+            if routesMove {
+                var mask: UInt8 = 0
+                for member in 0..<scope.routes where ride.routeMask & (1 << UInt8(member)) != 0 { mask |= 1 << slot(UInt8(member)) }
+                ride.routeMask = mask
+            }
             next.rides[Int(slot(UInt8(r)))] = ride
         }
-        for position in 0..<Int(world.dispatchCount) { next.dispatchLine[position] = slot(world.dispatchLine[position]) }
-        return next
+        if routesMove {
+            for position in 0..<Int(world.dispatchCount) { next.dispatchLine[position] = slot(world.dispatchLine[position]) }
+        }
     }
 
     /// Byte order, as `memcmp` defines it: a total order on worlds, all of whose bytes count.
-    func less(_ a: World, _ b: World) -> Bool {
-        withUnsafeBytes(of: a) { left in
-            withUnsafeBytes(of: b) { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) < 0 }
-        }
+    func less(_ a: UnsafePointer<World>, _ b: UnsafePointer<World>) -> Bool {
+        memcmp(a, b, MemoryLayout<World>.size) < 0
     }
 }
