@@ -70,12 +70,16 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
     /// The fingerprint under which a state is recorded as visited.
     @inline(__always)
     func key(of state: M.State) -> UInt64 {
-        options.symmetry ? model.canonicalForm(of: state).fingerprint : state.fingerprint
+        var state = state
+        return withUnsafePointer(to: &state) { key(at: $0) }
     }
 
-    /// The same, for a state read in place.
+    /// The same, for a state read in place. The canonical form too is hashed in place:
+    /// `fingerprint` would copy it into the hasher's closure first.
     @inline(__always)
     func key(at state: UnsafePointer<M.State>) -> UInt64 {
-        options.symmetry ? model.canonicalForm(of: state.pointee).fingerprint : M.State.fingerprint(at: state)
+        guard options.symmetry else { return M.State.fingerprint(at: state) }
+        var canonical = model.canonicalForm(of: state.pointee)
+        return withUnsafePointer(to: &canonical) { M.State.fingerprint(at: $0) }
     }
 }
