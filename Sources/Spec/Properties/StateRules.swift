@@ -17,7 +17,7 @@ enum StateRules {
                 }
             },
             .world("NoRequestLost", .rule, source: "000 PF09, PF12, UC04; 002 3.2.3 #6", symbol: "StateRules.noRequestLost",
-                   reads: [.drivers, .routes, .rides, .dispatchLine, .clock], "Every route is in exactly one lifecycle state: a request waiting for a driver is in the dispatch line (or joined to one that is), a reservation is in line from its allocation, a WAITING or ON_BOARD route rides with a BUSY driver.") { world, scope, check in
+                   reads: [.drivers, .routes, .offers, .rides, .dispatchLine, .clock], "Every route is in exactly one lifecycle state: a request waiting for a driver is in the dispatch line (or joined to one that is), a reservation is in line from its allocation, a WAITING or ON_BOARD route rides with a BUSY driver.") { world, scope, check in
                 let line = world.pendingSet
                 for r in scope.routeIDs {
                     let route = world.routes[r.index]
@@ -57,7 +57,7 @@ enum StateRules {
                 }
             },
             .world("OffersGoToQueueHeads", .rule, source: "000 PF12, PF13 R0, 2.5; 002 3.2.3 #5", symbol: "StateRules.offersGoToQueueHeads",
-                   reads: [.drivers, .queues, .routes, .dispatchLine], "A request is offered only to an AVAILABLE, unsuspended driver at the head of a queue, for a request in the dispatch line, and no driver holds two offers.") { world, scope, check in
+                   reads: [.drivers, .queues, .routes, .offers, .dispatchLine], "A request is offered only to an AVAILABLE, unsuspended driver at the head of a queue, for a request in the dispatch line, and no driver holds two offers.") { world, scope, check in
                 var seen: [DriverID] = []
                 for r in scope.routeIDs {
                     guard let d = world.routes[r.index].offeredTo else { continue }
@@ -88,7 +88,7 @@ enum StateRules {
                 }
             },
             .world("CancelledRouteDetached", .rule, source: "000 PF22, PF23, UC09; 001 4.3.5-4.3.7", symbol: "StateRules.cancelledRouteDetached",
-                   reads: [.routes, .rides], "A cancelled route belongs to no ride, is listed by no ride and is not offered.") { world, scope, check in
+                   reads: [.routes, .offers, .rides], "A cancelled route belongs to no ride, is listed by no ride and is not offered.") { world, scope, check in
                 for r in scope.routeIDs where world.routes[r.index].status == .cancelled {
                     let listing = IDRange<RideID>(count: scope.routes).filter { world.rides[$0.index].exists && world.rides[$0.index].contains(r) }
                     check.expect(world.routes[r.index].ride == nil && listing.isEmpty && world.routes[r.index].offeredTo == nil,

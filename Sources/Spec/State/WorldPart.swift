@@ -14,7 +14,11 @@ public enum WorldPart: Int, CaseIterable, Sendable, CustomStringConvertible {
     case taxiOwners
     /// The zones' queues: drivers, taxis and lengths.
     case queues
+    /// Every route but the driver it is offered to.
     case routes
+    /// The driver each route is offered to: a part of its own because offering changes
+    /// nothing else, and few properties read it.
+    case offers
     case rides
     /// The dispatcher's waiting line and its length.
     case dispatchLine
@@ -27,6 +31,7 @@ public enum WorldPart: Int, CaseIterable, Sendable, CustomStringConvertible {
         case .taxiOwners: return "taxi owners"
         case .queues: return "queues"
         case .routes: return "routes"
+        case .offers: return "offers"
         case .rides: return "rides"
         case .dispatchLine: return "dispatch line"
         case .clock: return "clock"
@@ -50,10 +55,19 @@ public enum WorldPart: Int, CaseIterable, Sendable, CustomStringConvertible {
             let offset = MemoryLayout<World>.offset(of: path)!
             return (part, offset..<(offset + MemoryLayout<T>.size))
         }
+        // Each route record splits around its offer byte.
+        var routes: [(part: WorldPart, bytes: Range<Int>)] = []
+        for route in 0..<Capacity.routes {
+            let start = World.routesOffset + route * MemoryLayout<RouteRecord>.stride
+            let offer = start + World.offerOffset
+            routes += [(.routes, start..<offer), (.offers, offer..<(offer + 1)),
+                       (.routes, (offer + 1)..<(start + MemoryLayout<RouteRecord>.size))]
+        }
         return [
             field(.drivers, \.drivers), field(.clients, \.clients), field(.taxiOwners, \.taxiOwners),
             field(.queues, \.queueDrivers), field(.queues, \.queueTaxis), field(.queues, \.queueLength),
-            field(.routes, \.routes), field(.rides, \.rides),
+        ] + routes + [
+            field(.rides, \.rides),
             field(.dispatchLine, \.dispatchLine), field(.dispatchLine, \.dispatchCount), field(.clock, \.clock),
         ]
     }()
@@ -75,12 +89,38 @@ extension World {
         if differ(\.clients) { changed.formUnion(WorldPart.clients.bit) }
         if differ(\.taxiOwners) { changed.formUnion(WorldPart.taxiOwners.bit) }
         if differ(\.queueDrivers) || differ(\.queueTaxis) || differ(\.queueLength) { changed.formUnion(WorldPart.queues.bit) }
-        if differ(\.routes) { changed.formUnion(WorldPart.routes.bit) }
+        // The routes, eight bytes at a time, the offer bytes told apart by a mask.
+        var routeBytes: UInt64 = 0, offerBytes: UInt64 = 0
+        for word in 0..<World.routeWords {
+            let offset = World.routesOffset + 8 * word
+            let difference = UnsafeRawPointer(before).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                ^ UnsafeRawPointer(after).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offerBytes |= difference & World.offerMasks[word]
+            routeBytes |= difference & ~World.offerMasks[word]
+        }
+        if routeBytes != 0 { changed.formUnion(WorldPart.routes.bit) }
+        if offerBytes != 0 { changed.formUnion(WorldPart.offers.bit) }
         if differ(\.rides) { changed.formUnion(WorldPart.rides.bit) }
         if differ(\.dispatchLine) || differ(\.dispatchCount) { changed.formUnion(WorldPart.dispatchLine.bit) }
         if differ(\.clock) { changed.formUnion(WorldPart.clock.bit) }
         return changed
     }
+
+    static let routesOffset = MemoryLayout<World>.offset(of: \World.routes)!
+    static let offerOffset = MemoryLayout<RouteRecord>.offset(of: \RouteRecord.offeredToRaw)!
+    /// The routes read as whole words: their bytes are a multiple of eight.
+    static let routeWords = MemoryLayout<InlineArray<8, RouteRecord>>.size / 8
+    /// For each word of the routes, the bytes that hold an offer.
+    static let offerMasks: InlineArray<10, UInt64> = {
+        precondition(MemoryLayout<InlineArray<8, RouteRecord>>.size == 80 && MemoryLayout<RouteRecord>.stride == 10,
+                     "the offer masks assume eight routes of ten bytes")
+        var masks = InlineArray<10, UInt64>(repeating: 0)
+        for route in 0..<8 {
+            let byte = route * 10 + offerOffset
+            masks[byte / 8] |= 0xFF << (8 * UInt64(byte % 8))
+        }
+        return masks
+    }()
 
     /// This world with `parts` taken from `other`: what a test builds to check that a
     /// property reads nothing outside its footprint.
