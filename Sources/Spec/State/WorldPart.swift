@@ -19,6 +19,8 @@ public enum WorldPart: Int, CaseIterable, Sendable, CustomStringConvertible {
     /// The driver each route is offered to: a part of its own because offering changes
     /// nothing else, and few properties read it.
     case offers
+    /// Whether each route is paid: paying changes nothing else, and no state property reads it.
+    case payments
     case rides
     /// The dispatcher's waiting line and its length.
     case dispatchLine
@@ -32,6 +34,7 @@ public enum WorldPart: Int, CaseIterable, Sendable, CustomStringConvertible {
         case .queues: return "queues"
         case .routes: return "routes"
         case .offers: return "offers"
+        case .payments: return "payments"
         case .rides: return "rides"
         case .dispatchLine: return "dispatch line"
         case .clock: return "clock"
@@ -55,13 +58,14 @@ public enum WorldPart: Int, CaseIterable, Sendable, CustomStringConvertible {
             let offset = MemoryLayout<World>.offset(of: path)!
             return (part, offset..<(offset + MemoryLayout<T>.size))
         }
-        // Each route record splits around its offer byte.
+        // Each byte of a route record: its offer, its payment, or the rest of the route.
         var routes: [(part: WorldPart, bytes: Range<Int>)] = []
         for route in 0..<Capacity.routes {
-            let start = World.routesOffset + route * MemoryLayout<RouteRecord>.stride
-            let offer = start + World.offerOffset
-            routes += [(.routes, start..<offer), (.offers, offer..<(offer + 1)),
-                       (.routes, (offer + 1)..<(start + MemoryLayout<RouteRecord>.size))]
+            for byte in 0..<MemoryLayout<RouteRecord>.size {
+                let part: WorldPart = byte == World.offerOffset ? .offers : byte == World.paidOffset ? .payments : .routes
+                let offset = World.routesOffset + route * MemoryLayout<RouteRecord>.stride + byte
+                routes.append((part, offset..<(offset + 1)))
+            }
         }
         return [
             field(.drivers, \.drivers), field(.clients, \.clients), field(.taxiOwners, \.taxiOwners),
@@ -89,17 +93,19 @@ extension World {
         if differ(\.clients) { changed.formUnion(WorldPart.clients.bit) }
         if differ(\.taxiOwners) { changed.formUnion(WorldPart.taxiOwners.bit) }
         if differ(\.queueDrivers) || differ(\.queueTaxis) || differ(\.queueLength) { changed.formUnion(WorldPart.queues.bit) }
-        // The routes, eight bytes at a time, the offer bytes told apart by a mask.
-        var routeBytes: UInt64 = 0, offerBytes: UInt64 = 0
+        // The routes, eight bytes at a time, offer and payment bytes told apart by masks.
+        var routeBytes: UInt64 = 0, offerBytes: UInt64 = 0, paymentBytes: UInt64 = 0
         for word in 0..<World.routeWords {
             let offset = World.routesOffset + 8 * word
             let difference = UnsafeRawPointer(before).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 ^ UnsafeRawPointer(after).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             offerBytes |= difference & World.offerMasks[word]
-            routeBytes |= difference & ~World.offerMasks[word]
+            paymentBytes |= difference & World.paymentMasks[word]
+            routeBytes |= difference & ~(World.offerMasks[word] | World.paymentMasks[word])
         }
         if routeBytes != 0 { changed.formUnion(WorldPart.routes.bit) }
         if offerBytes != 0 { changed.formUnion(WorldPart.offers.bit) }
+        if paymentBytes != 0 { changed.formUnion(WorldPart.payments.bit) }
         if differ(\.rides) { changed.formUnion(WorldPart.rides.bit) }
         if differ(\.dispatchLine) || differ(\.dispatchCount) { changed.formUnion(WorldPart.dispatchLine.bit) }
         if differ(\.clock) { changed.formUnion(WorldPart.clock.bit) }
@@ -110,17 +116,21 @@ extension World {
     static let offerOffset = MemoryLayout<RouteRecord>.offset(of: \RouteRecord.offeredToRaw)!
     /// The routes read as whole words: their bytes are a multiple of eight.
     static let routeWords = MemoryLayout<InlineArray<8, RouteRecord>>.size / 8
-    /// For each word of the routes, the bytes that hold an offer.
-    static let offerMasks: InlineArray<10, UInt64> = {
+    static let paidOffset = MemoryLayout<RouteRecord>.offset(of: \RouteRecord.paid)!
+    /// For each word of the routes, the bytes that hold an offer, and those that hold a payment.
+    static let offerMasks = routeMasks(field: offerOffset)
+    static let paymentMasks = routeMasks(field: paidOffset)
+
+    static func routeMasks(field: Int) -> InlineArray<10, UInt64> {
         precondition(MemoryLayout<InlineArray<8, RouteRecord>>.size == 80 && MemoryLayout<RouteRecord>.stride == 10,
-                     "the offer masks assume eight routes of ten bytes")
+                     "the route masks assume eight routes of ten bytes")
         var masks = InlineArray<10, UInt64>(repeating: 0)
         for route in 0..<8 {
-            let byte = route * 10 + offerOffset
+            let byte = route * 10 + field
             masks[byte / 8] |= 0xFF << (8 * UInt64(byte % 8))
         }
         return masks
-    }()
+    }
 
     /// This world with `parts` taken from `other`: what a test builds to check that a
     /// property reads nothing outside its footprint.
