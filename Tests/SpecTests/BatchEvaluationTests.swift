@@ -13,15 +13,7 @@ struct BatchEvaluationTests {
     /// Every state within three steps of the start, then every broken world: between them
     /// each property holds somewhere, is vacuous somewhere and, for most, fails somewhere.
     static let worlds: [World] = {
-        var seen = Set<World>(), level = model.initialStates, all: [World] = []
-        for _ in 0...3 {
-            var next: [World] = []
-            for world in level where seen.insert(world).inserted {
-                all.append(world)
-                next.append(contentsOf: model.enabledActions(in: world).compactMap { model.successor(of: world, via: $0) })
-            }
-            level = next
-        }
+        var all = Fixture.reachable(by: model, within: 3)
         for testCase in BrokenWorlds.cases {
             var world = BrokenWorlds.accepted
             testCase.breakWorld(&world)

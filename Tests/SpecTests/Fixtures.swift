@@ -20,6 +20,25 @@ enum Fixture {
         return world
     }
 
+    /// Every world within `steps` steps of the start, by plain breadth-first search over
+    /// whole worlds, level by level.
+    static func reachable(by model: MyTaxiModel, within steps: Int) -> [World] {
+        var level = model.initialStates
+        var seen = Set(level), all = level
+        for _ in 0..<steps {
+            var next: [World] = []
+            for world in level {
+                for action in model.enabledActions(in: world) {
+                    let successor = model.successor(of: world, via: action)!
+                    if seen.insert(successor).inserted { next.append(successor) }
+                }
+            }
+            all += next
+            level = next
+        }
+        return all
+    }
+
     static func property(_ id: String, scope: Scope = Fixture.scope) -> Property<MyTaxiModel> {
         Catalog.properties(scope: scope).first { $0.id == id }!
     }

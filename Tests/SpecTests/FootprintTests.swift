@@ -19,19 +19,7 @@ struct FootprintTests {
             testCase.breakWorld(&world)
             return world
         }
-        var level = model.initialStates
-        var seen = Set(level)
-        for _ in 0..<3 {
-            var next: [World] = []
-            for world in level {
-                for action in model.enabledActions(in: world) {
-                    let successor = model.successor(of: world, via: action)!
-                    if seen.insert(successor).inserted { next.append(successor) }
-                }
-            }
-            worlds += next
-            level = next
-        }
+        worlds += Fixture.reachable(by: model, within: 3)
         var random = SplitMix64(seed: 7)
         for _ in 0..<60 {
             var world = model.initialStates[0]

@@ -10,21 +10,8 @@ struct SymmetryTests {
         scope.depth = 3
         let model = MyTaxiModel(scope: scope)
         let symmetry = Symmetry(scope: scope)
-        // Every state to depth 3, by plain breadth-first search.
-        var frontier = model.initialStates
-        var seen = Set(frontier)
-        for _ in 0..<3 {
-            var next: [World] = []
-            for state in frontier {
-                for action in model.enabledActions(in: state) {
-                    let successor = model.successor(of: state, via: action)!
-                    if seen.insert(successor).inserted { next.append(successor) }
-                }
-            }
-            frontier = next
-        }
         var failures = 0
-        for state in seen {
+        for state in Fixture.reachable(by: model, within: 3) {
             let canonical = symmetry.canonicalForm(of: state)
             for renaming in [Symmetry.Renaming(drivers: [1, 0], taxis: [0, 1], clients: [0, 1]),
                              Symmetry.Renaming(drivers: [0, 1], taxis: [1, 0], clients: [0, 1]),
