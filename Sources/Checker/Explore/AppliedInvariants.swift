@@ -34,4 +34,24 @@ final class AppliedInvariants: @unchecked Sendable {
     func row(_ index: Int) -> UnsafeMutablePointer<UInt64> { base + index * words }
 
     var bytes: Int { capacity * MemoryLayout<UInt64>.stride }
+
+    /// Adds to `counts[i]` how many of the `states` rows at `rows` have bit `i` set. Siblings
+    /// often share a row, so a run of equal rows is counted once, times its length.
+    static func count(rows: UnsafePointer<UInt64>, states: Int, words: Int, into counts: UnsafeMutableBufferPointer<Int>) {
+        guard states > 0 else { return }
+        func rowsEqual(_ a: Int, _ b: Int) -> Bool {
+            (0..<words).allSatisfy { rows[a * words + $0] == rows[b * words + $0] }
+        }
+        var runStart = 0
+        for index in 1...states where index == states || !rowsEqual(runStart, index) {
+            for word in 0..<words {
+                var bits = rows[runStart * words + word]
+                while bits != 0 {
+                    counts[word * 64 + bits.trailingZeroBitCount] += index - runStart
+                    bits &= bits - 1
+                }
+            }
+            runStart = index
+        }
+    }
 }

@@ -99,11 +99,9 @@ extension BreadthFirstExplorer {
             buffers.actionIndices.append(contentsOf: (0..<UInt32(enabled)))
         }
         output.generated = buffers.steps.count
-        // Every enabled action is fired: one count serves both columns of coverage.
         output.actionEnabled.withUnsafeMutableBufferPointer { counts in
             for index in buffers.steps.indices { counts[model.actionKind(of: buffers.steps[index].action)] += 1 }
         }
-        for kind in output.actionFired.indices { output.actionFired[kind] += output.actionEnabled[kind] }
 
         // Keyed properties one at a time over the whole chunk; the others one step at a time,
         // all of them on each step, so that a heavy state is copied once per step, not once
@@ -244,24 +242,10 @@ extension BreadthFirstExplorer {
                 }
             }
         }
-        // Coverage counts each state where an invariant applied, run or inherited. Siblings
-        // often share a row, so a run of equal rows is counted once, times its length.
+        // Coverage counts each state where an invariant applied, run or inherited.
         buffers.resetCounts(properties.invariants.count)
         buffers.appliedCounts.withUnsafeMutableBufferPointer { counts in
-            func rowsEqual(_ a: Int, _ b: Int) -> Bool {
-                (0..<words).allSatisfy { rows[a * words + $0] == rows[b * words + $0] }
-            }
-            var runStart = 0
-            for index in 1...states.count where index == states.count || !rowsEqual(runStart, index) {
-                for word in 0..<words {
-                    var bits = rows[runStart * words + word]
-                    while bits != 0 {
-                        counts[word * 64 + bits.trailingZeroBitCount] += index - runStart
-                        bits &= bits - 1
-                    }
-                }
-                runStart = index
-            }
+            AppliedInvariants.count(rows: rows, states: states.count, words: words, into: counts)
         }
         for entry in properties.invariants where !decided[entry.number] { output.exercised[entry.number] += buffers.appliedCounts[entry.bit] }
     }

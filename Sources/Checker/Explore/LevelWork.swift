@@ -31,8 +31,9 @@ struct ChunkOutput<M: Model>: Sendable {
     var findings: [Finding] = []
     var deadlocks: [UInt32] = []
     var generated = 0
+    /// Steps listed per action kind. The explorer fires every enabled action, so this is
+    /// also the count fired.
     var actionEnabled: [Int]
-    var actionFired: [Int]
     var exercised: [Int]
 
     /// Counts a non-vacuous evaluation and keeps the chunk's first violation of the property.
@@ -89,7 +90,6 @@ struct ChunkOutput<M: Model>: Sendable {
 
     init(actionKinds: Int, properties: Int) {
         actionEnabled = Array(repeating: 0, count: actionKinds)
-        actionFired = Array(repeating: 0, count: actionKinds)
         exercised = Array(repeating: 0, count: properties)
     }
 }

