@@ -152,7 +152,10 @@ extension BreadthFirstExplorer {
             }
         }
         output.candidates.reserveCapacity(buffers.steps.count)
+        let ahead = FingerprintSet.prefetchDistance
+        for index in 0..<min(ahead, buffers.steps.count) { visited.prefetch(buffers.fingerprints[index]) }
         for index in buffers.steps.indices {
+            if index + ahead < buffers.steps.count { visited.prefetch(buffers.fingerprints[index + ahead]) }
             let fingerprint = buffers.fingerprints[index]
             if visited.contains(fingerprint) { continue }
             let source = range.lowerBound + Int(buffers.sources[index])

@@ -148,10 +148,14 @@ struct Search<M: Model> {
             origins.append(Origin(source: candidate.source, action: candidate.action))
             coverage[Int(candidate.actionKind)].newStates += 1
         }
+        let ahead = FingerprintSet.prefetchDistance
         for output in outputs {
-            for candidate in output.candidates {
+            let candidates = output.candidates
+            for index in 0..<min(ahead, candidates.count) { visited.prefetch(candidates[index].fingerprint) }
+            for index in candidates.indices {
+                if index + ahead < candidates.count { visited.prefetch(candidates[index + ahead].fingerprint) }
                 if let limit = options.maxStates, visited.count >= limit { return true }
-                if visited.insert(candidate.fingerprint) { keep(candidate) }
+                if visited.insert(candidates[index].fingerprint) { keep(candidates[index]) }
             }
         }
         return false
