@@ -8,10 +8,11 @@ import Synchronization
 /// number of workers:
 /// 1. **Expand** (parallel): workers claim fixed chunks of the current level, list each
 ///    state's enabled actions, compute successors, check action properties on transitions,
-///    and drop successors whose fingerprint is already in the visited set (read-only in
-///    this phase).
-/// 2. **Merge** (one thread, chunk order): insert fingerprints, record parent links, build
-///    the next level, and take each property's first finding in (state, action) order.
+///    and drop successors whose fingerprint is already in the visited set.
+/// 2. **Merge** (chunk order, one chunk at a time, while later chunks are still being
+///    expanded: `LevelMerge`): insert fingerprints, record parent links and the origins of
+///    the next level's states. Then the coordinator takes each property's first finding in
+///    (state, action) order.
 /// 3. **Check** (parallel): workers claim chunks of the next level and check invariants and
 ///    reachability properties on its states. After the merge each distinct state is checked
 ///    once; in the bench scope a level's successors not seen before hold each state 3.3

@@ -93,14 +93,17 @@ struct Search<M: Model> {
         var reason: StopReason = .exhausted
         while frontier.count > 0 {
             if let stop = stopBeforeLevel() { reason = stop; break }
-            let outputs = expandLevel(frontier: frontier, ids: ids)
-            if levelCutShort || budgetStop() != nil {
-                reason = memoryCutShort ? .memoryBudget : budgetStop() ?? .timeBudget
-                mergeFindings(outputs)
+            let expansion = expandLevel(frontier: frontier, ids: ids, origins: &origins, nextIDs: &nextIDs)
+            if levelCutShort || explorer.outOfTime(since: start) {
+                // The level was not finished: the states its merge put in the visited set
+                // are not checked, so they are not reported as explored.
+                unchecked = expansion.kept
+                reason = memoryCutShort ? .memoryBudget : .timeBudget
+                mergeFindings(expansion.outputs)
                 break
             }
-            let budgetHit = merge(outputs, origins: &origins, ids: &nextIDs)
-            mergeFindings(outputs)
+            for kind in coverage.indices { coverage[kind].newStates += expansion.newStates[kind] }
+            mergeFindings(expansion.outputs)
             // The level's invariants are checked after the merge, so each distinct state is
             // checked once: a level reaches most of its states from several parents.
             let checked = checkLevel(filling: (next, nextApplied), from: (frontier, applied), origins: origins, ids: nextIDs)
@@ -118,7 +121,7 @@ struct Search<M: Model> {
                 reason = .timeBudget
                 break
             }
-            if budgetHit { reason = .stateBudget; break }
+            if expansion.budgetHit { reason = .stateBudget; break }
             if options.stopAtFirstViolation && (findings.contains { $0 != nil && $0!.kind != .witness } || deadlock != nil) {
                 reason = .firstViolation
                 break
@@ -134,33 +137,6 @@ struct Search<M: Model> {
         return result(reason: reason)
     }
 
-    /// Puts the level's candidates in the visited set and keeps, in level order, each one
-    /// that is new: its parent link in the log, its origin and its id. Returns whether the
-    /// state budget stopped the merge.
-    mutating func merge(_ outputs: [ChunkOutput<M>], origins: inout [Origin], ids: inout [UInt32]) -> Bool {
-        origins.removeAll(keepingCapacity: true)
-        ids.removeAll(keepingCapacity: true)
-        let candidates = outputs.reduce(0) { $0 + $1.candidates.count }
-        origins.reserveCapacity(candidates)
-        ids.reserveCapacity(candidates)
-        func keep(_ candidate: ChunkOutput<M>.Candidate) {
-            ids.append(log.append(parent: candidate.parent, actionIndex: Int(candidate.actionIndex)))
-            origins.append(Origin(source: candidate.source, action: candidate.action))
-            coverage[Int(candidate.actionKind)].newStates += 1
-        }
-        let ahead = FingerprintSet.prefetchDistance
-        for output in outputs {
-            let candidates = output.candidates
-            for index in 0..<min(ahead, candidates.count) { visited.prefetch(candidates[index].fingerprint) }
-            for index in candidates.indices {
-                if index + ahead < candidates.count { visited.prefetch(candidates[index + ahead].fingerprint) }
-                if let limit = options.maxStates, visited.count >= limit { return true }
-                if visited.insert(candidates[index].fingerprint) { keep(candidates[index]) }
-            }
-        }
-        return false
-    }
-
     func stopBeforeLevel() -> StopReason? {
         if let bound = options.maxDepth, depth >= bound { return .depthBound }
         return budgetStop()
@@ -173,10 +149,27 @@ struct Search<M: Model> {
         return nil
     }
 
-    mutating func expandLevel(frontier level: LevelStates<M.State>, ids: [UInt32]) -> [ChunkOutput<M>] {
+    /// What expanding a level produced: the outputs of its chunks (an unbroken prefix of
+    /// the level, shorter only if a budget stopped it) and what their merge kept.
+    struct LevelExpansion {
+        let outputs: [ChunkOutput<M>]
+        /// New states per action kind, states put in the visited set, and whether the state
+        /// budget stopped the merge.
+        let newStates: [Int]
+        let kept: Int
+        let budgetHit: Bool
+    }
+
+    /// Expands the level in parallel chunks and merges them in order as they come
+    /// (`LevelMerge`): each new state gets its id (in `nextIDs`), its parent link in the log
+    /// and its origin (in `origins`), in level order.
+    mutating func expandLevel(frontier level: LevelStates<M.State>, ids: [UInt32],
+                              origins: inout [Origin], nextIDs: inout [UInt32]) -> LevelExpansion {
         let chunkSize = BreadthFirstExplorer<M>.chunkSize
         let chunkCount = (level.count + chunkSize - 1) / chunkSize
         let outputs = ChunkOutputs<M>(count: chunkCount)
+        let merge = LevelMerge<M>(outputs: outputs, visited: visited, maxStates: options.maxStates, actionKinds: coverage.count,
+                                  log: &log, origins: &origins, ids: &nextIDs)
         let explorer = self.explorer
         let properties = self.compiled
         let decided = self.decided
@@ -187,9 +180,11 @@ struct Search<M: Model> {
         let progressGate = Mutex<Double>(lastProgress)
         // Memory in use: the visited set, the trace log, this level, and for each successor
         // generated so far a candidate and (at worst) a slot in the next level, counted at
-        // the state's size (what a state points to is not).
+        // the state's size (what a state points to is not), its row of applied invariants,
+        // its parent link, and its slot in the visited set three times over (the tables a
+        // growing set replaces are freed only when the level's merge is over).
         let stride = MemoryLayout<ChunkOutput<M>.Candidate>.stride + MemoryLayout<M.State>.stride
-            + compiled.invariantWords * MemoryLayout<UInt64>.stride
+            + (compiled.invariantWords + 4) * MemoryLayout<UInt64>.stride
         let baseBytes = visited.bytes + log.bytes + level.bytes
         let workerBuffers = self.workerBuffers
         let memoryBudget = options.memoryBudget
@@ -203,6 +198,7 @@ struct Search<M: Model> {
                 decided: decided, visited: visited, buffers: &workerBuffers.slots[worker])
             let generatedSoFar = levelGenerated.add(output.generated, ordering: .relaxed).newValue
             outputs.slots[chunk] = output
+            merge.offer(chunk)
             if worker == 0 {
                 Search.reportProgress(explorer.options, gate: progressGate, started: snapshot.started) { seconds in
                     ExplorationProgress(
@@ -217,11 +213,14 @@ struct Search<M: Model> {
             return true
         }
         lastProgress = progressGate.withLock { $0 }
+        merge.finish(log: &log, origins: &origins, ids: &nextIDs)
+        // No worker probes the visited set any more: the tables it outgrew can go.
+        visited.reclaim()
         let result = unbrokenPrefix(outputs)
         for output in result { record(output) }
         levelCutShort = result.count < chunkCount || memoryHit.load(ordering: .relaxed)
         memoryCutShort = memoryHit.load(ordering: .relaxed)
-        return result
+        return LevelExpansion(outputs: result, newStates: merge.newStates, kept: merge.kept, budgetHit: merge.budgetHit)
     }
 
     /// Builds the next level in `next` from the origins the merge kept, and checks every

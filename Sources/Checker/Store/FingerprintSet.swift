@@ -1,4 +1,5 @@
 import CheckerHints
+import Synchronization
 
 /// The visited set: 64-bit fingerprints in one open-addressing table, nothing else.
 ///
@@ -7,18 +8,37 @@ import CheckerHints
 /// which keeps it under 16 bytes per fingerprint (8 / 0.53 = 15). Zero marks an empty slot;
 /// `StableHashable.fingerprint` never returns zero.
 ///
-/// Concurrency: the explorer reads the set from several workers while nobody writes it, and
-/// writes it from one thread between those phases. The table is a class so that the workers
-/// share one copy; it is `@unchecked Sendable` under that discipline. Under the same
-/// discipline its fields skip the runtime's exclusivity checks, which would otherwise cost a
-/// call into the runtime for every probe of the merge loop.
+/// Concurrency: one writer at a time, and readers on any thread at any time. The explorer
+/// merges a level's first chunks (inserting) while workers still expand its later ones
+/// (probing with `contains`), so that the merge is not a phase of its own on one core.
+/// - Each slot is an atomic word that changes once, from empty to a fingerprint, and never
+///   again. A reader sees a slot either empty or whole; it may miss a fingerprint being
+///   inserted, and then answers "absent", which is what it would have answered a moment
+///   earlier. It never answers "present" for a fingerprint not inserted.
+/// - Growing builds a new table beside the old one and then publishes it; readers that
+///   still hold the old one read a consistent, older table. Old tables are freed by
+///   `reclaim()`, which the coordinator calls when no reader is left.
+/// - `insert`, `reclaim` and `count` belong to the writer; the explorer hands the writer's
+///   role from thread to thread under a lock (`LevelMerge`).
+///
+/// Relaxed atomic loads and stores are plain moves on the machines we run on; the class is
+/// `@unchecked Sendable` under the discipline above, and its writer-only fields skip the
+/// runtime's exclusivity checks, which would cost a call into the runtime per probe.
 public final class FingerprintSet: @unchecked Sendable {
-    @exclusivity(unchecked) @usableFromInline var slots: UnsafeMutablePointer<UInt64>
+    @usableFromInline typealias Slot = Atomic<UInt64>
+
+    /// The table readers probe: its first word holds the capacity, the slots follow.
+    @usableFromInline let published: Atomic<UnsafeMutablePointer<Slot>>
+    // The writer's view of the same table, and tables replaced but perhaps still read.
+    @exclusivity(unchecked) @usableFromInline var table: UnsafeMutablePointer<Slot>
     @exclusivity(unchecked) @usableFromInline var capacity: Int
     @exclusivity(unchecked) @usableFromInline var storedCount: Int = 0
+    @exclusivity(unchecked) @usableFromInline var growthThreshold: Int
+    @exclusivity(unchecked) private var retired: [(table: UnsafeMutablePointer<Slot>, capacity: Int)] = []
+    @exclusivity(unchecked) private var retiredBytes = 0
+
     /// How many fingerprints the set holds.
     public var count: Int { storedCount }
-    @exclusivity(unchecked) @usableFromInline var growthThreshold: Int
 
     static let maximumLoad = 0.8
     /// How many probes ahead a loop asks for its slots (`prefetch`): enough to cover a miss
@@ -28,19 +48,29 @@ public final class FingerprintSet: @unchecked Sendable {
 
     public init(minimumCapacity: Int = 1 << 16) {
         capacity = max(minimumCapacity, 64)
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: 0, count: capacity)
+        table = FingerprintSet.makeTable(capacity: capacity)
+        published = Atomic(table)
         growthThreshold = Int(Double(capacity) * FingerprintSet.maximumLoad)
     }
 
-    deinit { slots.deallocate() }
+    deinit {
+        reclaim()
+        FingerprintSet.freeTable(table, capacity: capacity)
+    }
 
-    /// Bytes held by the table.
-    public var bytes: Int { capacity * MemoryLayout<UInt64>.stride }
+    /// Bytes held by the table, and by tables replaced while readers may still hold them.
+    public var bytes: Int { (capacity + 1) * MemoryLayout<Slot>.stride + retiredBytes }
 
-    @inlinable
-    func home(of fingerprint: UInt64, capacity: Int) -> Int {
+    @inlinable @inline(__always)
+    static func home(of fingerprint: UInt64, capacity: Int) -> Int {
         Int(truncatingIfNeeded: fingerprint.multipliedFullWidth(by: UInt64(capacity)).high)
+    }
+
+    /// The published table's capacity and slots, for a reader.
+    @inlinable @inline(__always)
+    func readerView() -> (capacity: Int, slots: UnsafeMutablePointer<Slot>) {
+        let table = published.load(ordering: .acquiring)
+        return (Int(truncatingIfNeeded: table[0].load(ordering: .relaxed)), table + 1)
     }
 
     /// Starts loading the slot where a probe for `fingerprint` begins, without waiting for it.
@@ -50,15 +80,18 @@ public final class FingerprintSet: @unchecked Sendable {
     /// writer could tear, and never faults.
     @inlinable @inline(__always)
     public func prefetch(_ fingerprint: UInt64) {
-        checker_prefetch(slots + home(of: fingerprint, capacity: capacity))
+        let view = readerView()
+        checker_prefetch(view.slots + FingerprintSet.home(of: fingerprint, capacity: view.capacity))
     }
 
-    /// Whether `fingerprint` is present. Safe to call from several threads while no one inserts.
+    /// Whether `fingerprint` is present. Safe from any thread, also while the writer inserts
+    /// (see the type's note on concurrency).
     @inlinable
     public func contains(_ fingerprint: UInt64) -> Bool {
-        var index = home(of: fingerprint, capacity: capacity)
+        let (capacity, slots) = readerView()
+        var index = FingerprintSet.home(of: fingerprint, capacity: capacity)
         while true {
-            let slot = slots[index]
+            let slot = slots[index].load(ordering: .relaxed)
             if slot == fingerprint { return true }
             if slot == 0 { return false }
             index += 1
@@ -67,18 +100,19 @@ public final class FingerprintSet: @unchecked Sendable {
     }
 
     /// Looks `fingerprint` up and inserts it when absent, in one probe sequence.
-    /// Returns true when it was new.
+    /// Returns true when it was new. The writer's call.
     @inlinable
     @discardableResult
     public func insert(_ fingerprint: UInt64) -> Bool {
         precondition(fingerprint != 0, "fingerprint 0 is reserved for empty slots")
         if storedCount >= growthThreshold { grow() }
-        var index = home(of: fingerprint, capacity: capacity)
+        let slots = table + 1
+        var index = FingerprintSet.home(of: fingerprint, capacity: capacity)
         while true {
-            let slot = slots[index]
+            let slot = slots[index].load(ordering: .relaxed)
             if slot == fingerprint { return false }
             if slot == 0 {
-                slots[index] = fingerprint
+                slots[index].store(fingerprint, ordering: .relaxed)
                 storedCount += 1
                 return true
             }
@@ -87,23 +121,47 @@ public final class FingerprintSet: @unchecked Sendable {
         }
     }
 
+    /// Frees the tables that growing replaced. Only when no reader can hold one: between
+    /// the explorer's phases.
+    public func reclaim() {
+        for old in retired { FingerprintSet.freeTable(old.table, capacity: old.capacity) }
+        retired.removeAll()
+        retiredBytes = 0
+    }
+
     @usableFromInline
     func grow() {
         let newCapacity = capacity + capacity / 2
-        let newSlots = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
-        newSlots.initialize(repeating: 0, count: newCapacity)
-        for old in 0..<capacity where slots[old] != 0 {
-            let fingerprint = slots[old]
-            var index = home(of: fingerprint, capacity: newCapacity)
-            while newSlots[index] != 0 {
+        let grown = FingerprintSet.makeTable(capacity: newCapacity)
+        let oldSlots = table + 1, newSlots = grown + 1
+        for old in 0..<capacity {
+            let fingerprint = oldSlots[old].load(ordering: .relaxed)
+            guard fingerprint != 0 else { continue }
+            var index = FingerprintSet.home(of: fingerprint, capacity: newCapacity)
+            while newSlots[index].load(ordering: .relaxed) != 0 {
                 index += 1
                 if index == newCapacity { index = 0 }
             }
-            newSlots[index] = fingerprint
+            newSlots[index].store(fingerprint, ordering: .relaxed)
         }
-        slots.deallocate()
-        slots = newSlots
+        // Releasing: a reader that sees the new table sees every slot copied into it.
+        published.store(grown, ordering: .releasing)
+        retired.append((table, capacity))
+        retiredBytes += (capacity + 1) * MemoryLayout<Slot>.stride
+        table = grown
         capacity = newCapacity
         growthThreshold = Int(Double(capacity) * FingerprintSet.maximumLoad)
+    }
+
+    static func makeTable(capacity: Int) -> UnsafeMutablePointer<Slot> {
+        let table = UnsafeMutablePointer<Slot>.allocate(capacity: capacity + 1)
+        table.initialize(to: Slot(UInt64(capacity)))
+        for index in 1...capacity { (table + index).initialize(to: Slot(0)) }
+        return table
+    }
+
+    static func freeTable(_ table: UnsafeMutablePointer<Slot>, capacity: Int) {
+        table.deinitialize(count: capacity + 1)
+        table.deallocate()
     }
 }
