@@ -94,6 +94,13 @@ extension World {
         }
     }
 
+    /// Whether any of the first `routes` routes is offered to someone else in `other`.
+    @inline(__always)
+    public func offersDiffer(from other: World, routes: Int) -> Bool {
+        for index in 0..<routes where self.routes[index].offeredToRaw != other.routes[index].offeredToRaw { return true }
+        return false
+    }
+
     public func owns(_ driver: DriverID, _ taxi: TaxiID) -> Bool {
         taxiOwners[taxi.index] & (1 << driver.raw) != 0
     }
