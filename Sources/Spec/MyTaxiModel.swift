@@ -69,6 +69,10 @@ public struct MyTaxiModel: Model {
         rules.transitions(from: state, into: &transitions)
     }
 
+    public func successors(of state: UnsafePointer<World>, into buffer: TransitionBuffer<TaxiAction, World>) {
+        rules.transitions(from: state, into: buffer)
+    }
+
     public func successor(of state: World, via action: TaxiAction) -> World? {
         rules.apply(action, to: state)
     }

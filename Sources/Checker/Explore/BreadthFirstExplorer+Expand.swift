@@ -4,7 +4,9 @@
 /// arrays of its own.
 struct ExpansionBuffers<M: Model> {
     /// Every transition out of the chunk's states, in frontier order.
-    var steps: [Transition<M.Action, M.State>] = []
+    let transitions = TransitionBuffer<M.Action, M.State>()
+    /// The same, as a view, from when the listing ends to the end of the chunk.
+    var steps: UnsafeMutableBufferPointer<Transition<M.Action, M.State>> = .init(start: nil, count: 0)
     /// For each step, its source's position in the chunk and its index among the source's
     /// enabled actions (the number a trace records).
     var sources: [Int32] = []
@@ -58,7 +60,8 @@ struct ExpansionBuffers<M: Model> {
     }
 
     mutating func clear() {
-        steps.removeAll(keepingCapacity: true)
+        transitions.removeAll()
+        steps = .init(start: nil, count: 0)
         sources.removeAll(keepingCapacity: true)
         actionIndices.removeAll(keepingCapacity: true)
         fingerprints.removeAll(keepingCapacity: true)
@@ -88,9 +91,9 @@ extension BreadthFirstExplorer {
         var output = ChunkOutput<M>(actionKinds: actionKindCount, properties: properties.count)
         buffers.clear()
         for position in range {
-            let first = buffers.steps.count
-            model.successors(of: frontier[position], into: &buffers.steps)
-            let enabled = buffers.steps.count - first
+            let first = buffers.transitions.count
+            model.successors(of: frontier.baseAddress! + position, into: buffers.transitions)
+            let enabled = buffers.transitions.count - first
             if enabled == 0 && options.checkDeadlock && !model.isLegalEnd(frontier[position]) {
                 output.deadlocks.append(ids[position])
             }
@@ -98,6 +101,7 @@ extension BreadthFirstExplorer {
             buffers.sources.append(contentsOf: repeatElement(Int32(position - range.lowerBound), count: enabled))
             buffers.actionIndices.append(contentsOf: (0..<UInt32(enabled)))
         }
+        buffers.steps = buffers.transitions.transitions
         output.generated = buffers.steps.count
         output.actionEnabled.withUnsafeMutableBufferPointer { counts in
             for index in buffers.steps.indices { counts[model.actionKind(of: buffers.steps[index].action)] += 1 }
@@ -108,12 +112,11 @@ extension BreadthFirstExplorer {
         // per property.
         for entry in properties.transitions where entry.key >= 0 && !decided[entry.number] {
             buffers.resetChecks(buffers.steps.count)
-            buffers.steps.withUnsafeBufferPointer { steps in
-                buffers.sources.withUnsafeBufferPointer { sources in
-                    let batch = StepBatch(sources: UnsafeBufferPointer(rebasing: frontier[range]), sourceIndices: sources, steps: steps)
-                    buffers.checks.withUnsafeMutableBufferPointer { checks in
-                        model.evaluate(transitionKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: checks[..<batch.count]))
-                    }
+            buffers.sources.withUnsafeBufferPointer { sources in
+                let batch = StepBatch(sources: UnsafeBufferPointer(rebasing: frontier[range]), sourceIndices: sources,
+                                      steps: UnsafeBufferPointer(buffers.steps))
+                buffers.checks.withUnsafeMutableBufferPointer { checks in
+                    model.evaluate(transitionKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: checks[..<batch.count]))
                 }
             }
             let predicate = properties.transitionClosures[entry.closure]
@@ -146,10 +149,9 @@ extension BreadthFirstExplorer {
         // independent loads the processor can overlap, rather than each waiting behind a hash.
         // In place: a copy of each successor would cost as much as hashing it.
         buffers.fingerprints.append(contentsOf: repeatElement(0, count: buffers.steps.count))
-        buffers.steps.withUnsafeMutableBufferPointer { steps in
-            buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
-                for index in steps.indices { fingerprints[index] = withUnsafePointer(to: &steps[index].state) { key(at: $0) } }
-            }
+        let steps = buffers.steps
+        buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
+            for index in steps.indices { fingerprints[index] = key(at: UnsafePointer(steps.baseAddress! + index).pointer(to: \.state)!) }
         }
         output.candidates.reserveCapacity(buffers.steps.count)
         let ahead = FingerprintSet.prefetchDistance

@@ -104,7 +104,8 @@ final class WorkerBuffers<M: Model>: @unchecked Sendable {
     init(count: Int) {
         self.count = count
         slots = .allocate(capacity: count)
-        slots.initialize(repeating: ExpansionBuffers(), count: count)
+        // One each: a buffer of transitions is a class, which `repeating:` would share.
+        for worker in 0..<count { (slots + worker).initialize(to: ExpansionBuffers()) }
     }
 
     deinit {

@@ -31,6 +31,11 @@ public protocol Model: Sendable {
     /// computes successors overrides it so that no successor is computed twice.
     func successors(of state: State, into transitions: inout [Transition<Action, State>])
 
+    /// The same, written into the explorer's buffer, for the state at `state`. The default
+    /// lists into an array and moves the transitions over; a model on the hot path overrides
+    /// it to write each successor once, where it will stay (`TransitionBuffer`).
+    func successors(of state: UnsafePointer<State>, into buffer: TransitionBuffer<Action, State>)
+
     /// Every property the model declares, in catalogue order.
     var properties: [Property<Self>] { get }
 
@@ -125,6 +130,12 @@ extension Model {
             }
             transitions.append(Transition(action: action, state: next))
         }
+    }
+
+    public func successors(of state: UnsafePointer<State>, into buffer: TransitionBuffer<Action, State>) {
+        var transitions: [Transition<Action, State>] = []
+        successors(of: state.pointee, into: &transitions)
+        for transition in transitions { buffer.append(transition) }
     }
 
     public func isLegalEnd(_ state: State) -> Bool { false }

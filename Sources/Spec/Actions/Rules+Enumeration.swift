@@ -7,12 +7,19 @@ import Checker
 /// because most candidates used to fail (in the bench scope 95% of requests and
 /// reservations, for want of a free route slot).
 extension Rules {
-    /// Every enabled action with its successor.
-    public func transitions(from world: World, into output: inout [Transition<TaxiAction, World>]) {
-        candidates(in: world, probes: false) { action in
-            output.append(Transition(action: action, state: world))
-            if !apply(action, inPlace: &output[output.count - 1].state) { output.removeLast() }
+    /// Every enabled action with its successor, each written once where it stays: its slot
+    /// starts as a copy of `world` and the rule changes it in place.
+    public func transitions(from world: UnsafePointer<World>, into buffer: TransitionBuffer<TaxiAction, World>) {
+        candidates(in: world.pointee, probes: false) { action in
+            buffer.append(action, from: world) { apply(action, inPlace: &$0) }
         }
+    }
+
+    /// The same, appended to an array (off the explorer's hot path).
+    public func transitions(from world: World, into output: inout [Transition<TaxiAction, World>]) {
+        let buffer = TransitionBuffer<TaxiAction, World>()
+        withUnsafePointer(to: world) { transitions(from: $0, into: buffer) }
+        output.append(contentsOf: buffer.transitions)
     }
 
     /// Candidate actions: with `probes`, also parameter values just outside the seeds'

@@ -1,0 +1,77 @@
+/// Where a model lists the transitions out of a state for the explorer: one buffer per
+/// worker, kept for the whole search, into which each successor is written once, in place.
+///
+/// Listing into an array cost two copies of the state per candidate action (one into a
+/// temporary, one into the array) and two uniqueness checks, and a refused candidate cost a
+/// third copy to take it out again: in the myTaxi bench, those copies were a twelfth of a
+/// search's time. Here a candidate's slot starts as a copy of the source state, the model's
+/// rule changes it where it lies, and a refused candidate's slot is simply reused.
+///
+/// One worker owns a buffer; it is neither shared nor `Sendable`. The views it hands out
+/// (`transitions`) are valid until the next `append` or `removeAll`.
+public final class TransitionBuffer<Action: Sendable, State: Sendable> {
+    // Unchecked: one worker owns the buffer, and a dynamic exclusivity check on every
+    // append cost more than the append.
+    @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<Transition<Action, State>>
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var stored = 0
+    /// How many transitions the buffer holds.
+    public var count: Int { stored }
+
+    public init(capacity: Int = 64) {
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: stored)
+        base.deallocate()
+    }
+
+    /// The transitions held, for reading and, in place, for hashing.
+    public var transitions: UnsafeMutableBufferPointer<Transition<Action, State>> {
+        UnsafeMutableBufferPointer(start: base, count: stored)
+    }
+
+    /// Lists `action` if `apply` says it is enabled: the new slot's state starts as a copy of
+    /// `state`, and `apply` changes it in place and returns whether the action's guard held.
+    /// When it did not, the slot is given back (`apply` must then have left it unchanged or
+    /// at least initialised).
+    @inlinable @inline(__always)
+    public func append(_ action: Action, from state: UnsafePointer<State>, _ apply: (inout State) -> Bool) {
+        if stored == capacity { grow() }
+        let slot = base + stored
+        // Field by field, the state straight from its source: building a `Transition` first
+        // made a temporary and copied the state twice.
+        slot.pointer(to: \.action)!.initialize(to: action)
+        let successor = slot.pointer(to: \.state)!
+        successor.initialize(from: state, count: 1)
+        if apply(&successor.pointee) {
+            stored += 1
+        } else {
+            slot.deinitialize(count: 1)
+        }
+    }
+
+    /// Lists a transition already made.
+    public func append(_ transition: Transition<Action, State>) {
+        if stored == capacity { grow() }
+        (base + stored).initialize(to: transition)
+        stored += 1
+    }
+
+    /// Empties the buffer, keeping its memory.
+    public func removeAll() {
+        base.deinitialize(count: stored)
+        stored = 0
+    }
+
+    @usableFromInline
+    func grow() {
+        let grown = UnsafeMutablePointer<Transition<Action, State>>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: base, count: stored)
+        base.deallocate()
+        base = grown
+        capacity *= 2
+    }
+}
