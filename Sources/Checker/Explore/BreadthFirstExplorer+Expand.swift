@@ -8,9 +8,12 @@ struct ExpansionBuffers<M: Model> {
     /// The same, as a view, from when the listing ends to the end of the chunk.
     var steps: UnsafeMutableBufferPointer<Transition<M.Action, M.State>> = .init(start: nil, count: 0)
     /// For each step, its source's position in the chunk and its index among the source's
-    /// enabled actions (the number a trace records).
+    /// enabled actions (the number a trace records): the first `steps.count` entries (the
+    /// arrays only grow).
     var sources: [Int32] = []
     var actionIndices: [UInt32] = []
+    /// Where each state's steps begin, then the end of the last one.
+    var firstSteps: [Int32] = []
     /// Each step's fingerprint (of its canonical form, with symmetry).
     var fingerprints: [UInt64] = []
     /// One verdict per step or per state checked, for the property being evaluated: the first
@@ -59,11 +62,33 @@ struct ExpansionBuffers<M: Model> {
         appliedCounts.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
+    /// Fills `sources` and `actionIndices` for every step, from where each state's steps
+    /// begin (`firstSteps`), in one pass over memory sized once: appending a state's run
+    /// took two generic appends per state, which cost more than the writes.
+    mutating func recordSources() {
+        let total = steps.count
+        if sources.count < total {
+            sources.append(contentsOf: repeatElement(0, count: total - sources.count))
+            actionIndices.append(contentsOf: repeatElement(0, count: total - actionIndices.count))
+        }
+        firstSteps.append(Int32(total))
+        sources.withUnsafeMutableBufferPointer { sources in
+            actionIndices.withUnsafeMutableBufferPointer { actionIndices in
+                for state in 0..<firstSteps.count - 1 {
+                    let run = Int(firstSteps[state])..<Int(firstSteps[state + 1])
+                    for step in run {
+                        sources[step] = Int32(state)
+                        actionIndices[step] = UInt32(step - run.lowerBound)
+                    }
+                }
+            }
+        }
+    }
+
     mutating func clear() {
         transitions.removeAll()
         steps = .init(start: nil, count: 0)
-        sources.removeAll(keepingCapacity: true)
-        actionIndices.removeAll(keepingCapacity: true)
+        firstSteps.removeAll(keepingCapacity: true)
         fingerprints.removeAll(keepingCapacity: true)
     }
 
@@ -97,11 +122,10 @@ extension BreadthFirstExplorer {
             if enabled == 0 && options.checkDeadlock && !model.isLegalEnd(frontier[position]) {
                 output.deadlocks.append(ids[position])
             }
-            // A state's steps at once: an append per step cost a uniqueness check each.
-            buffers.sources.append(contentsOf: repeatElement(Int32(position - range.lowerBound), count: enabled))
-            buffers.actionIndices.append(contentsOf: (0..<UInt32(enabled)))
+            buffers.firstSteps.append(Int32(first))
         }
         buffers.steps = buffers.transitions.transitions
+        buffers.recordSources()
         output.generated = buffers.steps.count
         output.actionEnabled.withUnsafeMutableBufferPointer { counts in
             for index in buffers.steps.indices { counts[model.actionKind(of: buffers.steps[index].action)] += 1 }
@@ -113,7 +137,8 @@ extension BreadthFirstExplorer {
         for entry in properties.transitions where entry.key >= 0 && !decided[entry.number] {
             buffers.resetChecks(buffers.steps.count)
             buffers.sources.withUnsafeBufferPointer { sources in
-                let batch = StepBatch(sources: UnsafeBufferPointer(rebasing: frontier[range]), sourceIndices: sources,
+                let batch = StepBatch(sources: UnsafeBufferPointer(rebasing: frontier[range]),
+                                      sourceIndices: UnsafeBufferPointer(rebasing: sources[..<buffers.steps.count]),
                                       steps: UnsafeBufferPointer(buffers.steps))
                 buffers.checks.withUnsafeMutableBufferPointer { checks in
                     model.evaluate(transitionKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: checks[..<batch.count]))
