@@ -103,9 +103,11 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
 
     private func mergeReadyChunks() {
         var next = merged.load(ordering: .relaxed)
-        while next < chunkCount && !budgetHit && ready[next].load(ordering: .acquiring) {
+        while next < chunkCount && ready[next].load(ordering: .acquiring) {
             merge(chunk: next)
-            next += 1
+            // Once the state budget stops the merge, no chunk is left to merge: a worker that
+            // still saw one waiting would take the turn again and again.
+            next = budgetHit ? chunkCount : next + 1
             merged.store(next, ordering: .relaxed)
         }
     }

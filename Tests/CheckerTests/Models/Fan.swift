@@ -8,7 +8,8 @@ import Darwin
 
 /// One initial state with `width` successors and nothing after them: a single wide level.
 /// Its invariant applies everywhere and takes `pauseMicroseconds` per state, so that a time
-/// budget runs out while the level is being checked.
+/// budget runs out while the level is being checked. With `tails`, each of those states has
+/// one successor more, so that a second wide level comes from many chunks of parents.
 struct Fan: Model {
     struct State: Hashable, Sendable, StableHashable {
         var value: Int
@@ -22,6 +23,7 @@ struct Fan: Model {
 
     let width: Int
     let pauseMicroseconds: UInt32
+    var tails = false
 
     var name: String { "fan" }
     var initialStates: [State] { [State(value: 0)] }
@@ -30,12 +32,16 @@ struct Fan: Model {
     func isLegalEnd(_ state: State) -> Bool { true }
 
     func enabledActions(in state: State, into actions: inout [Action]) {
-        guard state.value == 0 else { return }
-        for target in 1...width { actions.append(Action(target: target)) }
+        if state.value == 0 {
+            for target in 1...width { actions.append(Action(target: target)) }
+        } else if tails && state.value <= width {
+            actions.append(Action(target: state.value + width))
+        }
     }
 
     func successor(of state: State, via action: Action) -> State? {
-        state.value == 0 && (1...width).contains(action.target) ? State(value: action.target) : nil
+        if state.value == 0 { return (1...width).contains(action.target) ? State(value: action.target) : nil }
+        return tails && state.value <= width && action.target == state.value + width ? State(value: action.target) : nil
     }
 
     var properties: [Property<Fan>] {
