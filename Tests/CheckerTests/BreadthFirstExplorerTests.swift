@@ -111,8 +111,7 @@ struct BreadthFirstExplorerTests {
 
     /// The third level holds 5,000 states, reached from ten chunks of parents; the budget
     /// stops the merge in the second of them, while later ones are still offered to it.
-    @Test("A state budget reached in the middle of a level's chunks stops the merge there", .timeLimit(.minutes(1)),
-          arguments: [1, 2])
+    @Test("A state budget reached in the middle of a level's chunks stops the merge there", arguments: [1, 2])
     func stateBudgetMidLevel(workers: Int) throws {
         let fan = Fan(width: 5_000, pauseMicroseconds: 0, tails: true)
         let result = try explore(fan, workers: workers) { $0.maxStates = 6_000 }
