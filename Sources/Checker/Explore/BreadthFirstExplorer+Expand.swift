@@ -5,8 +5,8 @@
 struct ExpansionBuffers<M: Model> {
     /// Every transition out of the chunk's states, in frontier order.
     let transitions = TransitionBuffer<M.Action, M.State>()
-    /// The same, as a view, from when the listing ends to the end of the chunk.
-    var steps: UnsafeMutableBufferPointer<Transition<M.Action, M.State>> = .init(start: nil, count: 0)
+    /// The same, as a view (valid until the next listing).
+    var steps: UnsafeMutableBufferPointer<Transition<M.Action, M.State>> { transitions.transitions }
     /// For each step, its source's position in the chunk and its index among the source's
     /// enabled actions (the number a trace records): the first `steps.count` entries (the
     /// arrays only grow).
@@ -87,7 +87,6 @@ struct ExpansionBuffers<M: Model> {
 
     mutating func clear() {
         transitions.removeAll()
-        steps = .init(start: nil, count: 0)
         firstSteps.removeAll(keepingCapacity: true)
         fingerprints.removeAll(keepingCapacity: true)
     }
@@ -124,7 +123,6 @@ extension BreadthFirstExplorer {
             }
             buffers.firstSteps.append(Int32(first))
         }
-        buffers.steps = buffers.transitions.transitions
         buffers.recordSources()
         output.generated = buffers.steps.count
         output.actionEnabled.withUnsafeMutableBufferPointer { counts in
