@@ -46,23 +46,9 @@ enum ActionRules {
                     // is checked (and counts as exercising the property).
                     let old = before.queue(z), new = after.queue(z)
                     guard old != new else { continue }
-                    // Drivers who were in the queue before and still are (the refuser aside)
-                    // keep their order; everyone else in it now stands behind them.
-                    let oldSet = old.set
-                    var stayed = IDSet<DriverID>()
-                    for driver in new where oldSet.contains(driver) && driver != refuser { stayed.insert(driver) }
-                    var inOrder = true
-                    var position = 0
-                    for driver in new where stayed.contains(driver) {
-                        while position < old.count && old[position] != driver { position += 1 }
-                        if position == old.count { inOrder = false; break }
-                    }
-                    check.expect(inOrder, "the queue of zone \(z) went from \(list(old)) to \(list(new)): a driver overtook another")
-                    var arrivalSeen = false, arrivalAhead = false
-                    for driver in new {
-                        if stayed.contains(driver) { if arrivalSeen { arrivalAhead = true } } else { arrivalSeen = true }
-                    }
-                    check.expect(!arrivalAhead, "the queue of zone \(z) went from \(list(old)) to \(list(new)): a driver joined ahead of others")
+                    let fairness = QueueFairness(old: old, new: new, refuser: refuser)
+                    check.expect(fairness.inOrder, "the queue of zone \(z) went from \(list(old)) to \(list(new)): a driver overtook another")
+                    check.expect(!fairness.arrivalAhead, "the queue of zone \(z) went from \(list(old)) to \(list(new)): a driver joined ahead of others")
                 }
             },
             .step("AcceptMakesDriverBusy", only: [.accept], source: "000 PF14; 002 3.2.3 #9, 3.2.5", symbol: "ActionRules.acceptMakesDriverBusy",
