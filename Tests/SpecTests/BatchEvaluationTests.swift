@@ -87,11 +87,14 @@ struct BatchEvaluationTests {
     static func evaluate(_ property: Property<MyTaxiModel>, sources: [World], indices: [Int32],
                          steps: [Transition<TaxiAction, World>]) -> [PropertyCheck] {
         var checks = Array(repeating: PropertyCheck(), count: steps.count)
+        let kinds = steps.map { Int32(model.actionKind(of: $0.action)) }
         sources.withUnsafeBufferPointer { sources in
             indices.withUnsafeBufferPointer { indices in
                 steps.withUnsafeBufferPointer { steps in
-                    checks.withUnsafeMutableBufferPointer {
-                        model.evaluate(transitionKey: property.key!, on: StepBatch(sources: sources, sourceIndices: indices, steps: steps), into: $0)
+                    kinds.withUnsafeBufferPointer { kinds in
+                        checks.withUnsafeMutableBufferPointer {
+                            model.evaluate(transitionKey: property.key!, on: StepBatch(sources: sources, sourceIndices: indices, steps: steps, actionKinds: kinds), into: $0)
+                        }
                     }
                 }
             }

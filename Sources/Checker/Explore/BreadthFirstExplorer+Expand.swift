@@ -12,6 +12,8 @@ struct ExpansionBuffers<M: Model> {
     /// arrays only grow).
     var sources: [Int32] = []
     var actionIndices: [UInt32] = []
+    /// Each step's action kind (`Model.actionKind(of:)`).
+    var actionKinds: [Int32] = []
     /// Where each state's steps begin, then the end of the last one.
     var firstSteps: [Int32] = []
     /// Each step's fingerprint (of its canonical form, with symmetry).
@@ -70,6 +72,7 @@ struct ExpansionBuffers<M: Model> {
         if sources.count < total {
             sources.append(contentsOf: repeatElement(0, count: total - sources.count))
             actionIndices.append(contentsOf: repeatElement(0, count: total - actionIndices.count))
+            actionKinds.append(contentsOf: repeatElement(0, count: total - actionKinds.count))
         }
         firstSteps.append(Int32(total))
         sources.withUnsafeMutableBufferPointer { sources in
@@ -125,8 +128,15 @@ extension BreadthFirstExplorer {
         }
         buffers.recordSources()
         output.generated = buffers.steps.count
+        let steps = buffers.steps
         output.actionEnabled.withUnsafeMutableBufferPointer { counts in
-            for index in buffers.steps.indices { counts[model.actionKind(of: buffers.steps[index].action)] += 1 }
+            buffers.actionKinds.withUnsafeMutableBufferPointer { kinds in
+                for index in steps.indices {
+                    let kind = model.actionKind(of: steps[index].action)
+                    kinds[index] = Int32(truncatingIfNeeded: kind)
+                    counts[kind] += 1
+                }
+            }
         }
 
         // Keyed properties one at a time over the whole chunk; the others one step at a time,
@@ -135,11 +145,13 @@ extension BreadthFirstExplorer {
         for entry in properties.transitions where entry.key >= 0 && !decided[entry.number] {
             buffers.resetChecks(buffers.steps.count)
             buffers.sources.withUnsafeBufferPointer { sources in
-                let batch = StepBatch(sources: UnsafeBufferPointer(rebasing: frontier[range]),
-                                      sourceIndices: UnsafeBufferPointer(rebasing: sources[..<buffers.steps.count]),
-                                      steps: UnsafeBufferPointer(buffers.steps))
-                buffers.checks.withUnsafeMutableBufferPointer { checks in
-                    model.evaluate(transitionKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: checks[..<batch.count]))
+                buffers.actionKinds.withUnsafeBufferPointer { kinds in
+                    let batch = StepBatch(sources: UnsafeBufferPointer(rebasing: frontier[range]),
+                                          sourceIndices: UnsafeBufferPointer(rebasing: sources[..<steps.count]),
+                                          steps: UnsafeBufferPointer(steps), actionKinds: UnsafeBufferPointer(rebasing: kinds[..<steps.count]))
+                    buffers.checks.withUnsafeMutableBufferPointer { checks in
+                        model.evaluate(transitionKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: checks[..<batch.count]))
+                    }
                 }
             }
             let predicate = properties.transitionClosures[entry.closure]
@@ -172,7 +184,6 @@ extension BreadthFirstExplorer {
         // independent loads the processor can overlap, rather than each waiting behind a hash.
         // In place: a copy of each successor would cost as much as hashing it.
         buffers.fingerprints.append(contentsOf: repeatElement(0, count: buffers.steps.count))
-        let steps = buffers.steps
         buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
             for index in steps.indices { fingerprints[index] = key(at: UnsafePointer(steps.baseAddress! + index).pointer(to: \.state)!) }
         }
@@ -187,7 +198,7 @@ extension BreadthFirstExplorer {
             let action = buffers.steps[index].action
             output.candidates.append(.init(
                 fingerprint: fingerprint, parent: ids[source], actionIndex: buffers.actionIndices[index],
-                actionKind: Int32(model.actionKind(of: action)), source: Int32(source), action: action))
+                actionKind: buffers.actionKinds[index], source: Int32(source), action: action))
         }
         return output
     }

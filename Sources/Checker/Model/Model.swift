@@ -90,19 +90,24 @@ public struct StateBatch<State: Sendable> {
 }
 
 /// Transitions from a batch of states, for evaluating a transition property in one loop:
-/// step `i` goes from `sources[sourceIndices[i]]` via `steps[i].action` to `steps[i].state`.
-/// The buffers are valid only during the call that receives the batch.
+/// step `i` goes from `sources[sourceIndices[i]]` via `steps[i].action` to `steps[i].state`,
+/// and `actionKinds[i]` is `Model.actionKind(of: steps[i].action)`. The buffers are valid
+/// only during the call that receives the batch.
 public struct StepBatch<Action: Sendable, State: Sendable> {
     public let sources: UnsafeBufferPointer<State>
     public let sourceIndices: UnsafeBufferPointer<Int32>
     public let steps: UnsafeBufferPointer<Transition<Action, State>>
+    /// The steps' action kinds side by side, so that a property about a few kinds of action
+    /// finds its steps without reading every transition (each one a state long).
+    public let actionKinds: UnsafeBufferPointer<Int32>
 
     public init(sources: UnsafeBufferPointer<State>, sourceIndices: UnsafeBufferPointer<Int32>,
-                steps: UnsafeBufferPointer<Transition<Action, State>>) {
-        precondition(sourceIndices.count == steps.count, "one source index per step")
+                steps: UnsafeBufferPointer<Transition<Action, State>>, actionKinds: UnsafeBufferPointer<Int32>) {
+        precondition(sourceIndices.count == steps.count && actionKinds.count == steps.count, "one source index and one kind per step")
         self.sources = sources
         self.sourceIndices = sourceIndices
         self.steps = steps
+        self.actionKinds = actionKinds
     }
 
     public var count: Int { steps.count }

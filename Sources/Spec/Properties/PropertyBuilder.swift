@@ -121,11 +121,14 @@ struct TaxiPropertyDefinition: Sendable {
         precondition(ActionKind.allCases.count <= 64, "the action kinds no longer fit the step filter's bit set")
         let relevant = kinds.map { $0.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) } } ?? UInt64.max
         let batch = StepPredicateBatch { steps, scope, checks in
-            guard let sources = steps.sources.baseAddress, let transitions = steps.steps.baseAddress else { return }
+            guard let sources = steps.sources.baseAddress, let transitions = steps.steps.baseAddress,
+                  let kinds = steps.actionKinds.baseAddress, let sourceIndices = steps.sourceIndices.baseAddress else { return }
             let befores = UnsafeMutablePointer(mutating: sources)
             let afters = UnsafeMutablePointer(mutating: transitions)
-            for index in 0..<steps.count where relevant == .max || relevant & 1 << UInt64(afters[index].action.kind.rawValue) != 0 {
-                let before = befores + Int(steps.sourceIndices[index]), after = afters + index
+            // The kinds are read from their own array: a step's kind from its transition cost
+            // a cache line per step for each property.
+            for index in 0..<steps.count where relevant & (1 &<< UInt64(truncatingIfNeeded: kinds[index])) != 0 {
+                let before = befores + Int(sourceIndices[index]), after = afters + index
                 guard gate(&before.pointee, &after.pointee.state, scope) else { continue }
                 body(&before.pointee, after.pointee.action, &after.pointee.state, scope, &checks[index])
             }
