@@ -1,4 +1,6 @@
 import Checker
+import Dispatch
+import Foundation
 import Synchronization
 import Testing
 
@@ -9,6 +11,20 @@ struct BreadthFirstExplorerTests {
         options.workers = workers
         configure(&options)
         return try BreadthFirstExplorer(model: model, options: options).run()
+    }
+
+    /// Runs `work` on a thread of its own and waits for it at most `seconds`; nil if it did
+    /// not end (the thread is left behind, and ends with the test process).
+    func finishing<T: Sendable>(within seconds: Double, _ work: @escaping @Sendable () throws -> T) throws -> T? {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<T, any Error>?>(nil)
+        Thread.detachNewThread {
+            let result = Result { try work() }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+        return try outcome.withLock { $0 }!.get()
     }
 
     @Test("TwoPhase commit: TLC's distinct-state counts and depths", arguments: [(3, 288, 11), (5, 8_832, 17)])
@@ -114,7 +130,12 @@ struct BreadthFirstExplorerTests {
     @Test("A state budget reached in the middle of a level's chunks stops the merge there", arguments: [1, 2])
     func stateBudgetMidLevel(workers: Int) throws {
         let fan = Fan(width: 5_000, pauseMicroseconds: 0, tails: true)
-        let result = try explore(fan, workers: workers) { $0.maxStates = 6_000 }
+        // The bug this guards against made the run spin forever: a deadline turns that into
+        // a failure rather than a suite that never ends. The run takes about a second.
+        guard let result = try finishing(within: 300, { try explore(fan, workers: workers) { $0.maxStates = 6_000 } }) else {
+            Issue.record("the run did not end within 300 s")
+            return
+        }
         #expect(result.stopReason == .stateBudget)
         #expect(result.distinct == 6_000)
         #expect(result.actions[0].newStates == 5_999)
