@@ -114,6 +114,22 @@ struct KeyedExplorationTests {
         #expect(keyed.properties.contains { $0.status == .violated }, "the literal set should fail somewhere in this scope")
         #expect(Self.summary(keyed) == Self.summary(closures))
     }
+
+    /// The default set has the action rules, whose batch loops pick their steps by the kinds
+    /// the explorer lists beside them (`StepBatch.actionKinds`); the closures do not.
+    @Test("Default ci to depth 5: the same verdicts and coverage counts for the action rules, with 1 and 2 workers", arguments: [1, 2])
+    func sameActionRuleCounts(workers: Int) throws {
+        var scope = Scope.ci
+        scope.depth = 5
+        var options = ExplorationOptions()
+        options.maxDepth = scope.depth
+        options.workers = workers
+        let model = MyTaxiModel(scope: scope)
+        let keyed = try BreadthFirstExplorer(model: model, options: options).run()
+        let closures = try BreadthFirstExplorer(model: UnkeyedTaxiModel(base: model), options: options).run()
+        #expect(keyed.properties.contains { $0.property.kind == .actionProperty && $0.exercised > 0 })
+        #expect(Self.summary(keyed) == Self.summary(closures))
+    }
 }
 
 @Suite("Footprints skip work, never answers")
