@@ -216,6 +216,25 @@ struct ProgressTests {
         #expect(level.map(\.queue) == [588, 76, 0, 588, 76, 0])
         #expect(level.allSatisfy { $0.distinct == 1_101 })
     }
+
+    @Test("While a level is expanded, the distinct count climbs with each chunk merged")
+    func expansionCountsNewStates() throws {
+        let collected = Collected()
+        var options = ExplorationOptions()
+        options.workers = 1
+        options.progressInterval = 0
+        options.progress = { report in collected.reports.withLock { $0.append(report) } }
+        // Level 1 holds 1,100 states, each with one new successor: three chunks to expand
+        // (512, 512, 76 states), each merged by the one worker before it reports.
+        let fan = Fan(width: 1_100, pauseMicroseconds: 0, tails: true)
+        let result = try BreadthFirstExplorer(model: fan, options: options).run()
+        #expect(result.distinct == 2_201)
+        let reports = collected.reports.withLock { $0 }
+        // Depth 1 reports the check of level 1 (queue 588, 76, 0) before its expansion.
+        let expansion = reports.filter { $0.depth == 1 }.suffix(3)
+        #expect(expansion.map(\.queue) == [588, 76, 0])
+        #expect(expansion.map(\.distinct) == [1_613, 2_125, 2_201])
+    }
 }
 
 @Suite("Footprints")

@@ -43,6 +43,8 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var newStates: [Int]
     /// States put in the visited set by this merge.
     @exclusivity(unchecked) private(set) var kept = 0
+    /// `kept` as of the last chunk merged, for a progress report read while workers merge.
+    private let keptPublished = Atomic<Int>(0)
     /// The state budget stopped the merge.
     @exclusivity(unchecked) private(set) var budgetHit = false
 
@@ -109,8 +111,13 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
             // still saw one waiting would take the turn again and again.
             next = budgetHit ? chunkCount : next + 1
             merged.store(next, ordering: .relaxed)
+            keptPublished.store(kept, ordering: .relaxed)
         }
     }
+
+    /// How many new states the chunks merged so far have kept: what a progress report adds
+    /// to the level's starting count (any thread; a report may lag a chunk behind).
+    var keptSoFar: Int { keptPublished.load(ordering: .relaxed) }
 
     private func merge(chunk: Int) {
         let candidates = outputs.slots[chunk]!.candidates

@@ -202,7 +202,7 @@ struct Search<M: Model> {
             if worker == 0 {
                 Search.reportProgress(explorer.options, gate: progressGate, started: snapshot.started) { seconds in
                     ExplorationProgress(
-                        generated: levelStart + levelGenerated.load(ordering: .relaxed), distinct: snapshot.distinct,
+                        generated: levelStart + levelGenerated.load(ordering: .relaxed), distinct: snapshot.distinct + merge.keptSoFar,
                         queue: frontier.count - range.upperBound, depth: snapshot.depth, seconds: seconds)
                 }
             }
