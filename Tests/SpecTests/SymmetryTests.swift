@@ -33,6 +33,20 @@ struct SymmetryTests {
     func exact(name: String, depth: Int) throws {
         var scope = Scope.named.first { $0.name == name }!
         scope.depth = depth
+        try expectExact(scope)
+    }
+
+    @Test("With three drivers and three taxis too, where a renaming is not its own inverse")
+    func exactWithThree() throws {
+        var scope = Scope.ci
+        scope.taxis = 3
+        scope.drivers = 3
+        scope.depth = 4
+        try expectExact(scope)
+    }
+
+    func expectExact(_ scope: Scope) throws {
+        let depth = scope.depth!
         var options = ExplorationOptions()
         options.symmetry = true
         options.maxDepth = depth

@@ -58,6 +58,11 @@ public struct Symmetry: Sendable {
             set { targets[entity] = newValue }
         }
 
+        /// Whether every entity keeps its index (the four targets read as one word).
+        var isIdentity: Bool {
+            withUnsafeBytes(of: targets) { $0.loadUnaligned(as: UInt32.self) } == UInt32(littleEndian: 0x0302_0100)
+        }
+
         /// Every permutation of `count` entities (the rest stay in place), identity first.
         static func all(of count: Int) -> [Permutation] {
             var result: [Permutation] = []
@@ -120,6 +125,14 @@ public struct Symmetry: Sendable {
             }
         }
 
+        /// The one renaming allowed when no two entities tie: each to its position.
+        var onlyRenaming: Permutation? {
+            guard count < 2 || group[count - 1] == count - 1 else { return nil }
+            var renaming = Permutation.identity
+            for position in 0..<count { renaming[order[position]] = UInt8(position) }
+            return renaming
+        }
+
         /// Every entity tied with every other: every permutation is allowed.
         static func allTied(_ count: Int) -> Ranking { Ranking(InlineArray(repeating: 0), count: count) }
 
@@ -142,6 +155,12 @@ public struct Symmetry: Sendable {
     /// the world as given is a candidate only if its own order is one of those tried, or the
     /// form would depend on how the state was named.
     func smallest(_ world: World, drivers: Ranking, taxis: Ranking) -> World {
+        // No ties and one client order: one candidate, nothing to compare (most forms).
+        if clientPermutations.count == 1, let driverRenaming = drivers.onlyRenaming, let taxiRenaming = taxis.onlyRenaming {
+            var result = world
+            rename(world, Renaming(drivers: driverRenaming, taxis: taxiRenaming, clients: clientPermutations[0]), into: &result)
+            return result
+        }
         // Two slots used in turn: each renaming is written into the spare one and, when it is
         // smaller, the two swap roles. Assigning whole worlds instead cost seven copies of
         // one per canonical form. `rename` writes every byte of its slot, so the slots need
@@ -254,16 +273,22 @@ public struct Symmetry: Sendable {
     /// The same, written into `next`, which is overwritten.
     func rename(_ world: World, _ renaming: Renaming, into next: inout World) {
         next = world
+        // Ranked in the order they already have, nobody moves: in the bench scope, most
+        // canonical forms are the world itself.
+        let clientsMove = clientsAreSymmetric && !renaming.clients.isIdentity
+        if renaming.drivers.isIdentity && renaming.taxis.isIdentity && !clientsMove { return }
         // Where each route slot goes: a route moves with its client. Worked out once per
         // renaming (a division per route), not at every mention of a route; when no route
         // moves, as with one client, route names are left as they are.
         let perClient = scope.routesPerClient
         var slots = InlineArray<8, UInt8>(repeating: 0)
         var routesMove = false
-        for r in 0..<scope.routes {
-            let target = clientsAreSymmetric ? UInt8(Int(renaming.clients[r / perClient]) * perClient + r % perClient) : UInt8(r)
-            slots[r] = target
-            if target != UInt8(r) { routesMove = true }
+        if clientsMove {
+            for r in 0..<scope.routes {
+                let target = UInt8(Int(renaming.clients[r / perClient]) * perClient + r % perClient)
+                slots[r] = target
+                if target != UInt8(r) { routesMove = true }
+            }
         }
         func driver(_ raw: UInt8) -> UInt8 { raw == noEntity ? raw : renaming.drivers[Int(raw)] }
         func taxi(_ raw: UInt8) -> UInt8 { raw == noEntity ? raw : renaming.taxis[Int(raw)] }
