@@ -41,6 +41,15 @@ struct VerifyCommandTests {
         #expect(result.out.isEmpty)
     }
 
+    @Test("Scope settings are checked together, so their order does not matter", arguments: [
+        ["--set", "drivers=3", "--set", "taxis=3"], ["--set", "taxis=3", "--set", "drivers=3"],
+    ])
+    func settingsInAnyOrder(settings: [String]) {
+        let result = runVerify(["check", "--quiet", "--target", "spec", "--scope", "ci", "--set", "depth=2"] + settings)
+        #expect(result.code == 0, "got: \(result.err)")
+        #expect(result.out.contains("scope ci depth=2 \(settings[1]) \(settings[3])"))
+    }
+
     @Test("A small check that holds exits 0 and reports every property")
     func holds() {
         let result = runVerify(["check", "--quiet", "--scope", "accounts", "--set", "depth=6"])

@@ -148,8 +148,24 @@ extension Scope {
         ("cards", 0...3), ("depth", 0...1000), ("onboarded", 0...1),
     ]
 
-    /// Applies `key=value`, checking ranges and the capacity of the state.
+    /// Applies `key=value`, checking its range, then the scope as a whole.
     public mutating func set(_ key: String, to value: Int) throws(ScopeError) {
+        self = try setting([(key, value)])
+    }
+
+    /// This scope with every assignment applied in order, each key's range checked as it
+    /// comes, and the bounds that tie keys together (taxis for every onboarded driver, the
+    /// routes' capacity) checked once all are in: `--set drivers=3 --set taxis=3` is the
+    /// same scope as the other order, and neither is refused half-way. Nothing is applied
+    /// if anything is refused.
+    public func setting(_ assignments: [(key: String, value: Int)]) throws(ScopeError) -> Scope {
+        var scope = self
+        for (key, value) in assignments { try scope.assign(key, value) }
+        try scope.validate()
+        return scope
+    }
+
+    private mutating func assign(_ key: String, _ value: Int) throws(ScopeError) {
         guard let entry = Scope.settableKeys.first(where: { $0.key == key }) else {
             throw ScopeError(description: "unknown scope key '\(key)'; valid keys: \(Scope.settableKeys.map(\.key).joined(separator: ", "))")
         }
@@ -168,7 +184,6 @@ extension Scope {
         case "onboarded": onboarded = value == 1
         default: break
         }
-        try validate()
     }
 
     public func validate() throws(ScopeError) {

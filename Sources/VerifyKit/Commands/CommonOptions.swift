@@ -38,14 +38,16 @@ enum CommonOptions {
             }
             scope = named
         }
+        var assignments: [(key: String, value: Int)] = []
         for assignment in parsed.all("set") {
             let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let value = Int(parts[1]) else {
                 throw UsageError("--set needs KEY=NUMBER, not '\(assignment)'; keys: \(Scope.settableKeys.map(\.key).joined(separator: ", "))")
             }
-            do { try scope.set(parts[0], to: value) } catch { throw UsageError(error.description) }
-            scope.name += " \(parts[0])=\(value)"
+            assignments.append((parts[0], value))
         }
+        do { scope = try scope.setting(assignments) } catch { throw UsageError(error.description) }
+        for (key, value) in assignments { scope.name += " \(key)=\(value)" }
         return (scope, fault)
     }
 

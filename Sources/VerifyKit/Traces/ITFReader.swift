@@ -64,13 +64,12 @@ enum ITFReader {
         guard var scope = Scope.named.first(where: { $0.name == base }) else {
             throw UsageError("\(name): unknown scope '\(base)'; valid scopes: \(Scope.named.map(\.name).joined(separator: ", "))")
         }
-        // "onboarded" goes last: until then the taxis-per-driver check would see half a scope.
-        let keys = Scope.settableKeys.map(\.key).filter { $0 != "depth" && $0 != "onboarded" } + ["onboarded"]
-        do { try scope.set("onboarded", to: 0) } catch { throw UsageError("\(name): \(error.description)") }
-        for key in keys {
+        var assignments: [(key: String, value: Int)] = []
+        for key in Scope.settableKeys.map(\.key) where key != "depth" {
             guard let number = fields[key] as? Int else { throw UsageError("\(name): the scope has no whole number '\(key)'") }
-            do { try scope.set(key, to: number) } catch { throw UsageError("\(name): \(error.description)") }
+            assignments.append((key, number))
         }
+        do { scope = try scope.setting(assignments) } catch { throw UsageError("\(name): \(error.description)") }
         scope.depth = nil
         return scope
     }
