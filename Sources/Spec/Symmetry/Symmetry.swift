@@ -158,33 +158,37 @@ public struct Symmetry: Sendable {
         // No ties and one client order: one candidate, nothing to compare (most forms).
         if clientPermutations.count == 1, let driverRenaming = drivers.onlyRenaming, let taxiRenaming = taxis.onlyRenaming {
             var result = world
-            rename(world, Renaming(drivers: driverRenaming, taxis: taxiRenaming, clients: clientPermutations[0]), into: &result)
+            rename(world, Renaming(drivers: driverRenaming, taxis: taxiRenaming, clients: clientPermutations[0]), over: &result)
             return result
         }
-        // Two slots used in turn: each renaming is written into the spare one and, when it is
-        // smaller, the two swap roles. Assigning whole worlds instead cost seven copies of
-        // one per canonical form. `rename` writes every byte of its slot, so the slots need
-        // no copy of the world first (a world is plain bytes: nothing to initialise).
-        precondition(_isPOD(World.self), "the canonical form's slots hold plain bytes")
-        return withUnsafeTemporaryAllocation(of: World.self, capacity: 2) { slots in
-            let base = slots.baseAddress!
-            var best = base, spare = base + 1
-            var found = false
-            for driverPermutation in driverPermutations {
-                guard let driverRenaming = drivers.renaming(driverPermutation) else { continue }
-                for taxiPermutation in taxiPermutations {
-                    guard let taxiRenaming = taxis.renaming(taxiPermutation) else { continue }
-                    for clients in clientPermutations {
-                        rename(world, Renaming(drivers: driverRenaming, taxis: taxiRenaming, clients: clients), into: &spare.pointee)
-                        if !found || less(spare, best) {
-                            swap(&best, &spare)
-                            found = true
+        // Two worlds used in turn: each renaming is written over the spare one and, when it
+        // is smaller, the two swap roles (pointers swap, not worlds). Two locals rather than
+        // `withUnsafeTemporaryAllocation`: with that allocation in this function (and a
+        // `Permutation` tried as one 32-bit word), Swift 6.3's release build faulted on an
+        // aligned vector store to a misaligned stack in `onlyRenaming`; the debug build ran,
+        // and with two locals the release build does too.
+        var first = world, second = world
+        return withUnsafeMutablePointer(to: &first) { first in
+            withUnsafeMutablePointer(to: &second) { second in
+                var best = first, spare = second
+                var found = false
+                for driverPermutation in driverPermutations {
+                    guard let driverRenaming = drivers.renaming(driverPermutation) else { continue }
+                    for taxiPermutation in taxiPermutations {
+                        guard let taxiRenaming = taxis.renaming(taxiPermutation) else { continue }
+                        for clients in clientPermutations {
+                            if found { spare.pointee = world }
+                            rename(world, Renaming(drivers: driverRenaming, taxis: taxiRenaming, clients: clients), over: &spare.pointee)
+                            if !found || less(spare, best) {
+                                swap(&best, &spare)
+                                found = true
+                            }
                         }
                     }
                 }
+                precondition(found, "the order of the rankings themselves is always allowed")
+                return best.pointee
             }
-            precondition(found, "the order of the rankings themselves is always allowed")
-            return best.pointee
         }
     }
 
@@ -266,13 +270,13 @@ public struct Symmetry: Sendable {
     /// The world with every entity renamed.
     func rename(_ world: World, _ renaming: Renaming) -> World {
         var next = world
-        rename(world, renaming, into: &next)
+        rename(world, renaming, over: &next)
         return next
     }
 
-    /// The same, written into `next`, which is overwritten.
-    func rename(_ world: World, _ renaming: Renaming, into next: inout World) {
-        next = world
+    /// The same, written over `next`, which must hold a copy of `world`: only what a
+    /// renaming changes is written, so the caller's copy is the only one.
+    func rename(_ world: World, _ renaming: Renaming, over next: inout World) {
         // Ranked in the order they already have, nobody moves: in the bench scope, most
         // canonical forms are the world itself.
         let clientsMove = clientsAreSymmetric && !renaming.clients.isIdentity
