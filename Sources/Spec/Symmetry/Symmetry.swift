@@ -254,15 +254,17 @@ public struct Symmetry: Sendable {
             key |= UInt64(driver.refusals) << 24 | byte(driverQueued, d) << 32 | byte(owned, d) << 40
             keys.drivers[d] = key | byte(offered, d) << 48 | byte(driven, d) << 56
         }
+        // Each driver's key, mixed once, goes to the taxi he works with and to those he owns.
+        var ownerKeys = InlineArray<4, UInt64>(repeating: 0), userKeys = InlineArray<4, UInt64>(repeating: 0)
+        for d in 0..<scope.drivers {
+            let mixed = mix(keys.drivers[d])
+            let taxi = Int(world.drivers[d].taxiRaw)
+            if taxi < 4 { userKeys[taxi] &+= mixed }
+            for t in 0..<scope.taxis where world.taxiOwners[t] & (1 << UInt8(d)) != 0 { ownerKeys[t] &+= mixed }
+        }
         for t in 0..<scope.taxis {
-            var ownerKeys: UInt64 = 0, userKeys: UInt64 = 0
-            for d in 0..<scope.drivers {
-                let mixed = mix(keys.drivers[d])
-                if world.taxiOwners[t] & (1 << UInt8(d)) != 0 { ownerKeys &+= mixed }
-                if world.drivers[d].taxiRaw == UInt8(t) { userKeys &+= mixed }
-            }
             let own = byte(ownerCounts, t) << 16 | byte(taxiQueued, t) << 8 | byte(served, t)
-            keys.taxis[t] = mix(ownerKeys ^ mix(userKeys &+ own))
+            keys.taxis[t] = mix(ownerKeys[t] ^ mix(userKeys[t] &+ own))
         }
         return keys
     }
