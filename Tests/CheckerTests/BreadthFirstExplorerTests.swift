@@ -186,13 +186,18 @@ struct ProgressTests {
     }
 
     func run(interval: Double) throws -> [ExplorationProgress] {
+        try reports(of: TwoPhaseCommit(count: 5), workers: 2, interval: interval).reports
+    }
+
+    /// Explores `model`, collecting every progress report made at `interval`.
+    func reports<M: Model>(of model: M, workers: Int, interval: Double) throws -> (result: ExplorationResult<M>, reports: [ExplorationProgress]) {
         let collected = Collected()
         var options = ExplorationOptions()
-        options.workers = 2
+        options.workers = workers
         options.progressInterval = interval
         options.progress = { report in collected.reports.withLock { $0.append(report) } }
-        _ = try BreadthFirstExplorer(model: TwoPhaseCommit(count: 5), options: options).run()
-        return collected.reports.withLock { $0 }
+        let result = try BreadthFirstExplorer(model: model, options: options).run()
+        return (result, collected.reports.withLock { $0 })
     }
 
     @Test("Reports come no more often than the interval: every chunk at 0, never within a long interval")
@@ -205,33 +210,20 @@ struct ProgressTests {
 
     @Test("The check phase reports too: a wide level counts down its states left to check")
     func checkPhaseReports() throws {
-        let collected = Collected()
-        var options = ExplorationOptions()
-        options.workers = 1
-        options.progressInterval = 0
-        options.progress = { report in collected.reports.withLock { $0.append(report) } }
         // One root and 1,100 successors: three chunks to check, then three to expand.
-        _ = try BreadthFirstExplorer(model: Fan(width: 1_100, pauseMicroseconds: 0), options: options).run()
-        let level = collected.reports.withLock { $0 }.filter { $0.depth == 1 }
+        let level = try reports(of: Fan(width: 1_100, pauseMicroseconds: 0), workers: 1, interval: 0).reports.filter { $0.depth == 1 }
         #expect(level.map(\.queue) == [588, 76, 0, 588, 76, 0])
         #expect(level.allSatisfy { $0.distinct == 1_101 })
     }
 
     @Test("While a level is expanded, the distinct count climbs with each chunk merged")
     func expansionCountsNewStates() throws {
-        let collected = Collected()
-        var options = ExplorationOptions()
-        options.workers = 1
-        options.progressInterval = 0
-        options.progress = { report in collected.reports.withLock { $0.append(report) } }
         // Level 1 holds 1,100 states, each with one new successor: three chunks to expand
         // (512, 512, 76 states), each merged by the one worker before it reports.
-        let fan = Fan(width: 1_100, pauseMicroseconds: 0, tails: true)
-        let result = try BreadthFirstExplorer(model: fan, options: options).run()
+        let (result, made) = try reports(of: Fan(width: 1_100, pauseMicroseconds: 0, tails: true), workers: 1, interval: 0)
         #expect(result.distinct == 2_201)
-        let reports = collected.reports.withLock { $0 }
         // Depth 1 reports the check of level 1 (queue 588, 76, 0) before its expansion.
-        let expansion = reports.filter { $0.depth == 1 }.suffix(3)
+        let expansion = made.filter { $0.depth == 1 }.suffix(3)
         #expect(expansion.map(\.queue) == [588, 76, 0])
         #expect(expansion.map(\.distinct) == [1_613, 2_125, 2_201])
     }

@@ -103,14 +103,7 @@ struct KeyedExplorationTests {
 
     @Test("Literal ci to depth 5: the same states, verdicts, counts, witnesses and traces, with 1 and 2 workers", arguments: [1, 2])
     func sameFindings(workers: Int) throws {
-        var scope = Scope.ci
-        scope.depth = 5
-        var options = ExplorationOptions()
-        options.maxDepth = scope.depth
-        options.workers = workers
-        let model = MyTaxiModel(scope: scope, literal: true)
-        let keyed = try BreadthFirstExplorer(model: model, options: options).run()
-        let closures = try BreadthFirstExplorer(model: UnkeyedTaxiModel(base: model), options: options).run()
+        let (keyed, closures) = try Self.keyedAndClosures(literal: true, workers: workers)
         #expect(keyed.properties.contains { $0.status == .violated }, "the literal set should fail somewhere in this scope")
         #expect(Self.summary(keyed) == Self.summary(closures))
     }
@@ -119,16 +112,22 @@ struct KeyedExplorationTests {
     /// the explorer lists beside them (`StepBatch.actionKinds`); the closures do not.
     @Test("Default ci to depth 5: the same verdicts and coverage counts for the action rules, with 1 and 2 workers", arguments: [1, 2])
     func sameActionRuleCounts(workers: Int) throws {
+        let (keyed, closures) = try Self.keyedAndClosures(literal: false, workers: workers)
+        #expect(keyed.properties.contains { $0.property.kind == .actionProperty && $0.exercised > 0 })
+        #expect(Self.summary(keyed) == Self.summary(closures))
+    }
+
+    /// The ci scope to depth 5, explored with keyed batches and again with the closures.
+    static func keyedAndClosures(literal: Bool, workers: Int) throws
+        -> (keyed: ExplorationResult<MyTaxiModel>, closures: ExplorationResult<UnkeyedTaxiModel>) {
         var scope = Scope.ci
         scope.depth = 5
         var options = ExplorationOptions()
         options.maxDepth = scope.depth
         options.workers = workers
-        let model = MyTaxiModel(scope: scope)
-        let keyed = try BreadthFirstExplorer(model: model, options: options).run()
-        let closures = try BreadthFirstExplorer(model: UnkeyedTaxiModel(base: model), options: options).run()
-        #expect(keyed.properties.contains { $0.property.kind == .actionProperty && $0.exercised > 0 })
-        #expect(Self.summary(keyed) == Self.summary(closures))
+        let model = MyTaxiModel(scope: scope, literal: literal)
+        return (try BreadthFirstExplorer(model: model, options: options).run(),
+                try BreadthFirstExplorer(model: UnkeyedTaxiModel(base: model), options: options).run())
     }
 }
 
