@@ -18,8 +18,9 @@ import Darwin
 /// drivers are ordered by a signature that mentions no entity's name, taxis by one that
 /// mentions none either (it folds in their owners' and users' driver signatures), ties are
 /// tried in every order, and so is every permutation of clients when they are symmetric.
-/// Ranking taxis as well as drivers halves the renamings tried in the bench scope, where
-/// renaming was a third of a symmetric search's instructions.
+/// Ranking taxis as well as drivers halves the renamings tried in the bench scope (1.08 a
+/// form instead of about 2), where renaming was over a quarter of a symmetric search's
+/// instructions.
 ///
 /// It runs on every successor the explorer generates, so nothing in it allocates: a
 /// permutation is four bytes inline, the permutations of taxis and clients are listed once
@@ -248,7 +249,7 @@ public struct Symmetry: Sendable {
         var keys = Signatures()
         for d in 0..<scope.drivers {
             let driver = world.drivers[d]
-            // Every field in a byte of its own, so that equal keys mean equal drivers.
+            // Every field in a byte (or bit) of its own: different signatures, different keys.
             var key = UInt64(driver.emailConfirmed ? 1 : 0) | UInt64(driver.activated ? 2 : 0) | UInt64(driver.suspended ? 4 : 0)
             key |= UInt64(driver.taxiRaw == noEntity ? 0 : 8) | UInt64(driver.statusRaw) << 8 | UInt64(driver.zoneRaw) << 16
             key |= UInt64(driver.refusals) << 24 | byte(driverQueued, d) << 32 | byte(owned, d) << 40
