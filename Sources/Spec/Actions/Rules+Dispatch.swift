@@ -33,7 +33,9 @@ extension Rules {
         world.rides[ride.index].driverRaw = d.raw
         world.rides[ride.index].taxiRaw = taxi.raw
         world.rides[ride.index].acceptedAt = world.clock
-        for member in [r] + world.joiners(of: r, routes: scope.routes) {
+        var members = world.joiners(of: r, routes: scope.routes)
+        members.insert(r)
+        for member in members {
             world.rides[ride.index].routeMask |= 1 << member.raw
             world.routes[member.index].status = .waiting
             world.routes[member.index].ride = ride

@@ -58,15 +58,16 @@ enum StateRules {
             },
             .world("OffersGoToQueueHeads", .rule, source: "000 PF12, PF13 R0, 2.5; 002 3.2.3 #5", symbol: "StateRules.offersGoToQueueHeads",
                    reads: [.drivers, .queues, .routes, .offers, .dispatchLine], "A request is offered only to an AVAILABLE, unsuspended driver at the head of a queue, for a request in the dispatch line, and no driver holds two offers.") { world, scope, check in
-                var seen: [DriverID] = []
+                // Sets, not arrays: this runs on most states, and arrays cost an allocation each.
+                var seen = IDSet<DriverID>(), heads = IDSet<DriverID>()
+                for z in scope.zoneIDs { if let head = world.head(of: z) { heads.insert(head) } }
                 for r in scope.routeIDs {
                     guard let d = world.routes[r.index].offeredTo else { continue }
                     let driver = world.drivers[d.index]
-                    let heads = scope.zoneIDs.compactMap { world.head(of: $0) }
                     check.expect(driver.status == .available && !driver.suspended && heads.contains(d) && world.isPending(r),
                                  "request \(r) is offered to driver \(d), who is \(driver.status)\(driver.suspended ? ", suspended" : "")\(heads.contains(d) ? "" : ", not at the head of a queue")")
                     check.expect(!seen.contains(d), "driver \(d) holds two offers at once")
-                    seen.append(d)
+                    seen.insert(d)
                 }
             },
             .world("SuspendedDriverIsOffline", .rule, source: "000 2.5 (5 refusals suspend)", symbol: "StateRules.suspendedDriverIsOffline",
