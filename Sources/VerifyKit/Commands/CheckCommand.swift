@@ -64,9 +64,13 @@ struct CheckCommand {
         let literal = parsed.flag("literal")
         options.propertyIDs = try CommonOptions.propertyIDs(parsed, scope: scope, literal: literal)
         let format = try parsed.choice("format", from: ["text", "json", "junit", "markdown", "html"]) ?? "text"
+        // Where the run will write is tried last, once every other option is accepted, so that
+        // a refused command line leaves no trace directory behind.
+        let output = parsed.value("output"), traceDirectory = parsed.value("trace-dir")
+        if let output { try Output.probe(output) }
+        if let traceDirectory { try TraceFiles.prepare(traceDirectory) }
         return Settings(scope: scope, options: options, literal: literal, target: target, fault: fault,
-                        format: format, output: parsed.value("output"), traceDirectory: parsed.value("trace-dir"),
-                        quiet: parsed.flag("quiet"))
+                        format: format, output: output, traceDirectory: traceDirectory, quiet: parsed.flag("quiet"))
     }
 
     static func run(_ parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
@@ -105,7 +109,12 @@ struct CheckCommand {
         if !settings.quiet && console.isTerminal { console.status("") }
         let report = CheckReport(target: settings.target, scope: settings.scope, literal: settings.literal,
                                  fault: settings.fault?.rawValue, runs: runs, traceDirectory: settings.traceDirectory)
-        if let directory = settings.traceDirectory { try TraceFiles.write(report, to: directory) }
+        // A trace that cannot be written now still leaves the report to be delivered; the
+        // error is reported after it.
+        var traceError: UsageError?
+        if let directory = settings.traceDirectory {
+            do { try TraceFiles.write(report, to: directory) } catch { traceError = error }
+        }
         let text: String
         switch settings.format {
         case "json": text = JSONReport.render(report)
@@ -114,7 +123,8 @@ struct CheckCommand {
         case "html": text = HTMLReport.render(report)
         default: text = TextReport.render(report, colour: console.useColour && settings.output == nil)
         }
-        try Output.write(text, to: settings.output, console: console)
+        try Output.deliver(text, to: settings.output, console: console)
+        if let traceError { throw traceError }
         return report.exitCode
     }
 

@@ -41,6 +41,7 @@ struct SimulateCommand {
         }
         let walks = try parsed.integer("walks", in: 1...10_000_000) ?? 1000
         let steps = try parsed.integer("steps", in: 1...1_000_000) ?? 200
+        if let directory = parsed.value("trace-dir") { try TraceFiles.prepare(directory) }
         let model = MyTaxiModel(scope: scope, literal: literal)
         let adapter = ReferenceAdapter(model: model, fault: fault)
         let outcome: SimulationOutcome
@@ -54,19 +55,22 @@ struct SimulateCommand {
         }
         var lines = ["model mytaxi, target \(target), scope \(scope.name)\(fault.map { ", fault \($0) injected" } ?? ""), seed \(seed)"]
         lines.append("\(grouped(outcome.walks)) walks, \(grouped(outcome.steps)) steps, deepest \(outcome.deepest), \(grouped(outcome.deadEnds)) ended with nothing enabled")
+        // As in `check`: a trace that cannot be written is reported after the run's output.
+        var traceError: UsageError?
         if let finding = outcome.finding {
             lines.append("\(finding.trace.propertyID ?? "") VIOLATED in walk \(finding.walk) after \(finding.originalLength) steps; shrunk to \(finding.trace.length)")
             lines.append("")
             lines.append(contentsOf: TextReport.trace(finding.trace, scope: scope, colour: console.useColour))
             if let directory = parsed.value("trace-dir") {
                 let report = CheckReport(target: target, scope: scope, literal: literal, fault: fault?.rawValue, runs: [], traceDirectory: directory)
-                try TraceFiles.write([finding.trace], target: target, report: report, to: directory)
+                do { try TraceFiles.write([finding.trace], target: target, report: report, to: directory) } catch { traceError = error }
             }
         }
         lines.append("")
         lines.append("rerun with: verify simulate \(rerunArguments(parsed, seed: seed))")
         lines.append("result: \(outcome.finding == nil ? "no violation found" : "violated")")
         console.print(lines.joined(separator: "\n"))
+        if let traceError { throw traceError }
         return outcome.finding == nil ? 0 : 1
     }
 

@@ -2,6 +2,21 @@ import Foundation
 
 /// Writes every counterexample of a report as an ITF file under the trace directory.
 enum TraceFiles {
+    /// Makes the trace directory, before the run, and checks that a file can be written in
+    /// it: a run that finds a violation after an hour must not then fail to keep its trace.
+    static func prepare(_ directory: String) throws(UsageError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), !isFolder.boolValue {
+            throw UsageError("cannot use '\(directory)' as the trace directory: it is a file")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw UsageError("cannot create the trace directory '\(directory)': \(Output.reason(error))")
+        }
+        try Output.probe(URL(fileURLWithPath: directory).appendingPathComponent("trace.itf.json").path)
+    }
+
     static func write(_ report: CheckReport, to directory: String) throws(UsageError) {
         for run in report.runs { try write(run.counterexamples, target: run.target, report: report, to: directory) }
     }
@@ -10,7 +25,7 @@ enum TraceFiles {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw UsageError("cannot create the trace directory '\(directory)': \((error as NSError).localizedDescription)")
+            throw UsageError("cannot create the trace directory '\(directory)': \(Output.reason(error))")
         }
         for trace in traces {
             let document = ITFWriter.document(trace, scope: report.scope, target: target, fault: report.fault)

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import VerifyKit
+
+/// A run can take hours: where it writes is tried before it starts, and what it found is
+/// never lost to a file that cannot be written.
+@Suite("Where a run writes")
+struct DestinationTests {
+    /// Each command line is a short run, so that if the destination were tried only at the
+    /// end, the run would finish and print its report: `out` would not be empty.
+    @Test("A destination that cannot take the report is refused before the run, with exit 2", arguments: [
+        (["check", "--output", "/nonexistent/folder/report.txt"], "cannot write '/nonexistent/folder/report.txt': the folder '/nonexistent/folder' does not exist"),
+        (["check", "--output", "/"], "cannot write '/': it is a folder"),
+        (["check", "--trace-dir", "/etc/passwd"], "cannot use '/etc/passwd' as the trace directory: it is a file"),
+        (["check", "--trace-dir", "/etc/passwd/traces"], "cannot create the trace directory '/etc/passwd/traces': Not a directory"),
+        (["simulate", "--walks", "1", "--steps", "3", "--trace-dir", "/etc/passwd"], "cannot use '/etc/passwd' as the trace directory: it is a file"),
+    ])
+    func refusedBeforeTheRun(arguments: [String], message: String) {
+        let short = arguments[0] == "check" ? ["--quiet", "--target", "spec", "--set", "depth=2"] : []
+        let result = runVerify(arguments + short)
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("verify: \(message)\n"), "got: \(result.err.prefix(200))")
+        #expect(result.out.isEmpty)
+    }
+
+    @Test("Trying the trace directory leaves no file in it")
+    func traceDirectoryLeftClean() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ridecheck-\(UUID().uuidString)/traces")
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let result = runVerify(["check", "--quiet", "--target", "spec", "--set", "depth=2", "--trace-dir", directory.path])
+        #expect(result.code == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("A report that cannot be written at the end goes to standard output, and the error follows")
+    func lateFailureLosesNothing() {
+        let console = Console()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ridecheck-\(UUID().uuidString)/report.txt").path
+        #expect(throws: UsageError("cannot write '\(path)': No such file or directory; the report is on standard output instead")) {
+            try Output.deliver("result: holds", to: path, console: console)
+        }
+        #expect(console.standardOutput == "result: holds\n")
+    }
+}
