@@ -1,3 +1,5 @@
+import Checker
+
 /// The `verify` command line as a function: arguments in, text out, an exit code back.
 /// `main` is one call to this, so every path is testable.
 public enum Verify {
@@ -15,10 +17,11 @@ public enum Verify {
         Run 'verify COMMAND --help' for a command's options.
         exit codes: 0 every checked property holds within the bound; 1 a violation or a
                     conformance divergence was found;
-                    2 usage or input error; 3 incomplete (a budget stopped the run first)
+                    2 usage or input error; 3 incomplete (a budget or Ctrl-C stopped the run first)
         """
 
-    public static func run(arguments: [String], console: Console) -> Int32 {
+    /// `interrupts`: how a running check is asked to stop early (the tool passes Ctrl-C).
+    public static func run(arguments: [String], console: Console, interrupts: Interrupts = Interrupts(request: StopRequest())) -> Int32 {
         var arguments = arguments
         var command = "check"
         if let first = arguments.first, !first.hasPrefix("-") {
@@ -46,7 +49,7 @@ public enum Verify {
             case "replay": return try ReplayCommand.run(parsed, console: console)
             case "simulate": return try SimulateCommand.run(parsed, console: console)
             case "bench": return try BenchCommand.run(parsed, console: console)
-            default: return try CheckCommand.run(parsed, console: console)
+            default: return try CheckCommand.run(parsed, console: console, interrupts: interrupts)
             }
         } catch {
             return usageError(error, help: help + "\n\noptions:\n" + optionsHelp(specs), console: console)

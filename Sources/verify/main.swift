@@ -8,4 +8,4 @@ let console = Console(
     out: { FileHandle.standardOutput.write(Data($0.utf8)) },
     err: { FileHandle.standardError.write(Data($0.utf8)) },
     isTerminal: isatty(STDERR_FILENO) == 1, colour: colour)
-exit(Verify.run(arguments: Array(CommandLine.arguments.dropFirst()), console: console))
+exit(Verify.run(arguments: Array(CommandLine.arguments.dropFirst()), console: console, interrupts: .controlC()))

@@ -162,6 +162,27 @@ struct BreadthFirstExplorerTests {
         #expect(result.properties.first { $0.property.id == "Slow" }?.exercised == result.distinct)
     }
 
+    @Test("A stop request ends the run within a chunk's work, reported interrupted with what it covered", arguments: [1, 2])
+    func stopRequest(workers: Int) throws {
+        let full = try explore(TwoPhaseCommit(count: 5))
+        let stop = StopRequest()
+        let result = try explore(TwoPhaseCommit(count: 5), workers: workers) { options in
+            options.stopRequest = stop
+            options.progressInterval = 0
+            options.progress = { progress in if progress.distinct > 1_000 { stop.raise() } }
+        }
+        #expect(result.stopReason == .interrupted)
+        #expect(!result.isComplete)
+        // Only states checked count: a level cut short counts its checked chunks, or none.
+        #expect(result.distinct > 1 && result.distinct < full.distinct, "got \(result.distinct)")
+
+        let early = StopRequest()
+        early.raise()
+        let before = try explore(TwoPhaseCommit(count: 5), workers: workers) { $0.stopRequest = early }
+        #expect(before.stopReason == .interrupted)
+        #expect(before.distinct == 1, "only the initial state, checked before the first level")
+    }
+
     @Test("Settings that cannot be honoured are refused before exploring")
     func refusedSettings() {
         #expect(throws: ExplorationError.symmetryUnsupported(model: "counter")) {

@@ -1,3 +1,4 @@
+import Checker
 import Foundation
 import Testing
 @testable import VerifyKit
@@ -77,6 +78,19 @@ struct VerifyCommandTests {
         #expect(result.code == 3)
         #expect(result.out.contains("\"result\": \"incomplete\""))
         #expect(result.out.contains("\"stopReason\": \"state budget\""))
+    }
+
+    @Test("An interrupted check (Ctrl-C) exits 3 and reports what it covered as incomplete")
+    func interrupted() {
+        let request = StopRequest()
+        request.raise()
+        let console = Console()
+        let code = Verify.run(arguments: ["check", "--quiet", "--target", "spec", "--scope", "accounts"], console: console,
+                              interrupts: Interrupts(request: request))
+        #expect(code == 3)
+        #expect(console.standardOutput.contains("1 distinct states, 0 generated"))
+        #expect(console.standardOutput.contains("stopped: interrupted"))
+        #expect(console.standardOutput.contains("result: incomplete"))
     }
 
     @Test("Help is generated from the option declarations")

@@ -62,11 +62,16 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
         return chosen
     }
 
-    /// Whether the time budget, counted from `start`, is spent.
+    /// Whether the time budget, counted from `start`, is spent, or the search was asked to
+    /// stop: both end it the same way, at the next chunk.
     func outOfTime(since start: ContinuousClock.Instant) -> Bool {
+        if options.stopRequest?.isRaised == true { return true }
         guard let limit = options.maxSeconds else { return false }
         return Search<M>.seconds(since: start) >= limit
     }
+
+    /// Why `outOfTime` said so.
+    var timeStop: StopReason { options.stopRequest?.isRaised == true ? .interrupted : .timeBudget }
 
     /// The fingerprint under which a state is recorded as visited.
     @inline(__always)

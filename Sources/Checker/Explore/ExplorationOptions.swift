@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,6 +17,10 @@ public struct ExplorationOptions: Sendable {
     /// The memory a search may use; nil means three quarters of the machine's memory, so
     /// that a scope too large for the machine stops cleanly instead of being killed.
     public var maxMemoryBytes: Int?
+    /// Asked from outside to stop (a command line's Ctrl-C): the search stops as a spent
+    /// time budget stops it, within a chunk's work, and reports itself interrupted with what
+    /// it covered.
+    public var stopRequest: StopRequest?
     /// Count states that differ by a renaming of interchangeable entities once.
     public var symmetry: Bool = false
     /// The properties to check, by id; nil checks every property checked by default.
@@ -52,6 +57,16 @@ public struct ExplorationOptions: Sendable {
         return 1
         #endif
     }
+}
+
+/// A flag another thread raises to stop a search (see `ExplorationOptions.stopRequest`).
+public final class StopRequest: Sendable {
+    private let raised = Atomic<Bool>(false)
+
+    public init() {}
+
+    public func raise() { raised.store(true, ordering: .relaxed) }
+    public var isRaised: Bool { raised.load(ordering: .relaxed) }
 }
 
 /// A snapshot of a running search, for a progress line.

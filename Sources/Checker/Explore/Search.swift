@@ -98,7 +98,7 @@ struct Search<M: Model> {
                 // The level was not finished: the states its merge put in the visited set
                 // are not checked, so they are not reported as explored.
                 unchecked = expansion.kept
-                reason = memoryCutShort ? .memoryBudget : .timeBudget
+                reason = memoryCutShort ? .memoryBudget : explorer.timeStop
                 mergeFindings(expansion.outputs)
                 break
             }
@@ -118,7 +118,7 @@ struct Search<M: Model> {
                 // Out of time while checking: the states left unchecked are not reported as
                 // explored.
                 unchecked = frontier.count - checkedCount
-                reason = .timeBudget
+                reason = explorer.timeStop
                 break
             }
             if expansion.budgetHit { reason = .stateBudget; break }
@@ -143,6 +143,7 @@ struct Search<M: Model> {
     }
 
     func budgetStop() -> StopReason? {
+        if options.stopRequest?.isRaised == true { return .interrupted }
         if let seconds = options.maxSeconds, elapsed >= seconds { return .timeBudget }
         if let limit = options.maxStates, visited.count >= limit { return .stateBudget }
         if visited.bytes + log.bytes > options.memoryBudget { return .memoryBudget }

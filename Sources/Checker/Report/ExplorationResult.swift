@@ -11,12 +11,14 @@ public enum StopReason: String, Sendable {
     case stateBudget = "state budget"
     case timeBudget = "time budget"
     case memoryBudget = "memory budget"
+    /// Stopped from outside (`ExplorationOptions.stopRequest`): the user pressed Ctrl-C.
+    case interrupted
 
     /// Whether the run covered everything it was asked to cover.
     public var isComplete: Bool {
         switch self {
         case .exhausted, .depthBound, .allDecided, .firstViolation: return true
-        case .stateBudget, .timeBudget, .memoryBudget: return false
+        case .stateBudget, .timeBudget, .memoryBudget, .interrupted: return false
         }
     }
 }

@@ -73,8 +73,9 @@ struct CheckCommand {
                         format: format, output: output, traceDirectory: traceDirectory, quiet: parsed.flag("quiet"))
     }
 
-    static func run(_ parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+    static func run(_ parsed: ParsedArguments, console: Console, interrupts: Interrupts) throws(UsageError) -> Int32 {
         var settings = try settings(from: parsed)
+        settings.options.stopRequest = interrupts.request
         if let interval = progressInterval(isTerminal: console.isTerminal, quiet: settings.quiet) {
             settings.options.progressInterval = interval
             settings.options.progress = { progress in
@@ -84,6 +85,34 @@ struct CheckCommand {
         let model = MyTaxiModel(scope: settings.scope, literal: settings.literal)
         let adapter = ReferenceAdapter(model: model, fault: settings.fault)
         let targets = settings.target == "all" ? ["spec", "reference", "conformance"] : [settings.target]
+        let runs = try interrupts.armed(console: console) { () throws(UsageError) in
+            try explore(targets, of: model, adapter: adapter, settings: settings)
+        }
+        if !settings.quiet && console.isTerminal { console.status("") }
+        let report = CheckReport(target: settings.target, scope: settings.scope, literal: settings.literal,
+                                 fault: settings.fault?.rawValue, runs: runs, traceDirectory: settings.traceDirectory)
+        // A trace that cannot be written now still leaves the report to be delivered; the
+        // error is reported after it.
+        var traceError: UsageError?
+        if let directory = settings.traceDirectory {
+            do { try TraceFiles.write(report, to: directory) } catch { traceError = error }
+        }
+        let text: String
+        switch settings.format {
+        case "json": text = JSONReport.render(report)
+        case "junit": text = JUnitReport.render(report)
+        case "markdown": text = MarkdownReport.render(report)
+        case "html": text = HTMLReport.render(report)
+        default: text = TextReport.render(report, colour: console.useColour && settings.output == nil)
+        }
+        try Output.deliver(text, to: settings.output, console: console)
+        if let traceError { throw traceError }
+        return report.exitCode
+    }
+
+    /// Explores each target in turn: the Spec, the Reference alone, the two in lockstep.
+    static func explore(_ targets: [String], of model: MyTaxiModel, adapter: ReferenceAdapter,
+                        settings: Settings) throws(UsageError) -> [TargetRun] {
         var runs: [TargetRun] = []
         for target in targets {
             var options = settings.options
@@ -106,26 +135,7 @@ struct CheckCommand {
                 runs.append(try explore(conformance, options, target: target) { $0.key })
             }
         }
-        if !settings.quiet && console.isTerminal { console.status("") }
-        let report = CheckReport(target: settings.target, scope: settings.scope, literal: settings.literal,
-                                 fault: settings.fault?.rawValue, runs: runs, traceDirectory: settings.traceDirectory)
-        // A trace that cannot be written now still leaves the report to be delivered; the
-        // error is reported after it.
-        var traceError: UsageError?
-        if let directory = settings.traceDirectory {
-            do { try TraceFiles.write(report, to: directory) } catch { traceError = error }
-        }
-        let text: String
-        switch settings.format {
-        case "json": text = JSONReport.render(report)
-        case "junit": text = JUnitReport.render(report)
-        case "markdown": text = MarkdownReport.render(report)
-        case "html": text = HTMLReport.render(report)
-        default: text = TextReport.render(report, colour: console.useColour && settings.output == nil)
-        }
-        try Output.deliver(text, to: settings.output, console: console)
-        if let traceError { throw traceError }
-        return report.exitCode
+        return runs
     }
 
     /// A live line about once a second on a terminal; in a log, a line every 10 seconds;

@@ -23,7 +23,7 @@ enum JUnitReport {
             }
             lines.append(contentsOf: testcase(suite: suite, name: "deadlock", status: run.deadlock == nil ? "holds" : "violated", trace: run.deadlock, scope: report))
             if !run.isComplete {
-                lines.append("    <system-out>incomplete: \(escape(run.stopReason.rawValue)) stopped the run before it covered the scope</system-out>")
+                lines.append("    <system-out>incomplete: stopped (\(escape(run.stopReason.rawValue))) before the run covered the scope</system-out>")
             }
             lines.append("  </testsuite>")
         }
