@@ -20,7 +20,8 @@ public enum Verify {
                     2 usage or input error; 3 incomplete (a budget or Ctrl-C stopped the run first)
         """
 
-    /// `interrupts`: how a running check is asked to stop early (the tool passes Ctrl-C).
+    /// `interrupts`: how a running check or simulation is asked to stop early (the tool
+    /// passes Ctrl-C).
     public static func run(arguments: [String], console: Console, interrupts: Interrupts = Interrupts(request: StopRequest())) -> Int32 {
         var arguments = arguments
         var command = "check"
@@ -47,7 +48,7 @@ public enum Verify {
             switch command {
             case "list": return try ListCommand.run(parsed, console: console)
             case "replay": return try ReplayCommand.run(parsed, console: console)
-            case "simulate": return try SimulateCommand.run(parsed, console: console)
+            case "simulate": return try SimulateCommand.run(parsed, console: console, interrupts: interrupts)
             case "bench": return try BenchCommand.run(parsed, console: console)
             default: return try CheckCommand.run(parsed, console: console, interrupts: interrupts)
             }

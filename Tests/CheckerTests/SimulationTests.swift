@@ -38,6 +38,16 @@ struct SimulationTests {
         #expect(shrunk.steps.map(\.action) == [.increment(by: 2), .increment(by: 2)])
     }
 
+    @Test("A stop request ends the simulation between walks, and the result says it was interrupted")
+    func stopRequest() throws {
+        let stop = StopRequest()
+        let whole = try Simulator(model: Counter(limit: 5), seed: 3, walks: 50, maxSteps: 20, stopRequest: stop).run()
+        #expect(!whole.interrupted && whole.walks == 50)
+        stop.raise()
+        let cut = try Simulator(model: Counter(limit: 5), seed: 3, walks: 50, maxSteps: 20, stopRequest: stop).run()
+        #expect(cut.interrupted && cut.walks == 0 && cut.steps == 0 && cut.finding == nil)
+    }
+
     @Test("No violation: every walk runs, and the result says so")
     func noViolation() throws {
         let result = try Simulator(model: Counter(limit: 5), seed: 3, walks: 50, maxSteps: 20).run()

@@ -1,3 +1,4 @@
+import Checker
 import Testing
 @testable import VerifyKit
 
@@ -12,6 +13,17 @@ struct SimulateBenchTests {
         #expect(first.out.contains("seed 11"))
         #expect(first.out.contains("20 walks, 1,000 steps"))
         #expect(first.out.contains("rerun with: verify simulate --set horizon=10 --walks 20 --steps 50 --seed 11"))
+    }
+
+    @Test("An interrupted simulation (Ctrl-C) exits 3 and says how many walks it took")
+    func interrupted() {
+        let request = StopRequest()
+        request.raise()
+        let console = Console()
+        let code = Verify.run(arguments: ["simulate", "--seed", "11", "--walks", "20"], console: console, interrupts: Interrupts(request: request))
+        #expect(code == 3)
+        #expect(console.standardOutput.contains("0 walks of 20 (interrupted), 0 steps"))
+        #expect(console.standardOutput.contains("result: incomplete"))
     }
 
     @Test("A fault found by simulation comes back shrunk, with exit 1")

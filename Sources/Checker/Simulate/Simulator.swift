@@ -8,14 +8,17 @@ public struct Simulator<M: Model>: Sendable {
     public let walks: Int
     public let maxSteps: Int
     public let propertyIDs: [String]?
+    /// Raised from outside (Ctrl-C), it ends the simulation after the walk in progress.
+    public let stopRequest: StopRequest?
 
-    public init(model: M, seed: UInt64, walks: Int, maxSteps: Int, propertyIDs: [String]? = nil) {
+    public init(model: M, seed: UInt64, walks: Int, maxSteps: Int, propertyIDs: [String]? = nil, stopRequest: StopRequest? = nil) {
         precondition(walks >= 1 && maxSteps >= 1, "a simulation needs at least one walk of at least one step")
         self.model = model
         self.seed = seed
         self.walks = walks
         self.maxSteps = maxSteps
         self.propertyIDs = propertyIDs
+        self.stopRequest = stopRequest
     }
 
     public struct Finding: Sendable {
@@ -35,6 +38,8 @@ public struct Simulator<M: Model>: Sendable {
         public let deadEnds: Int
         public let deepest: Int
         public let finding: Finding?
+        /// A stop request ended the simulation before its last walk.
+        public var interrupted = false
     }
 
     public func run() throws(ExplorationError) -> Result {
@@ -45,6 +50,11 @@ public struct Simulator<M: Model>: Sendable {
         var steps = 0, deadEnds = 0, deepest = 0
         var transitions: [Transition<M.Action, M.State>] = []
         for walk in 1...walks {
+            if stopRequest?.isRaised == true {
+                var result = Result(seed: seed, walks: walk - 1, steps: steps, deadEnds: deadEnds, deepest: deepest, finding: nil)
+                result.interrupted = true
+                return result
+            }
             let initialIndex = Int.random(in: 0..<initials.count, using: &random)
             var state = initials[initialIndex]
             var taken: [Trace<M>.Step] = []

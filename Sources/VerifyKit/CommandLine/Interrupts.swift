@@ -6,10 +6,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Ctrl-C while `verify check` explores: the first asks the search to stop within a chunk's
-/// work and report what it covered (incomplete, exit 3, findings so far included); a second
-/// ends the process at once, as Ctrl-C does anywhere else. Outside a search, Ctrl-C keeps
-/// its usual meaning: the handler is installed only while one runs.
+/// Ctrl-C while `verify check` explores or `verify simulate` walks: the first asks the run to
+/// stop (a search within a chunk's work, a simulation after its walk) and report what it
+/// covered (incomplete, exit 3, findings so far included); a second ends the process at
+/// once, as Ctrl-C does anywhere else. Outside a run, Ctrl-C keeps its usual meaning: the
+/// handler is installed only while one runs.
 public final class Interrupts: Sendable {
     let request: StopRequest
     private let fromSignal: Bool

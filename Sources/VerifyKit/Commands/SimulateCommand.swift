@@ -27,7 +27,7 @@ struct SimulateCommand {
           swift run -c release verify simulate --target conformance --inject thirdRefusalKeepsDriverQueued --seed 1
         """
 
-    static func run(_ parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+    static func run(_ parsed: ParsedArguments, console: Console, interrupts: Interrupts) throws(UsageError) -> Int32 {
         let target = try parsed.choice("target", from: ["spec", "reference", "conformance"]) ?? "spec"
         let (scope, fault) = try CommonOptions.modelScopeAndFault(parsed, target: target)
         let literal = parsed.flag("literal")
@@ -44,17 +44,16 @@ struct SimulateCommand {
         if let directory = parsed.value("trace-dir") { try TraceFiles.prepare(directory) }
         let model = MyTaxiModel(scope: scope, literal: literal)
         let adapter = ReferenceAdapter(model: model, fault: fault)
-        let outcome: SimulationOutcome
-        switch target {
-        case "reference":
-            outcome = try simulate(ImplementationModel(adapter: adapter), seed: seed, walks: walks, steps: steps, ids: ids) { $0.key }
-        case "conformance":
-            outcome = try simulate(ConformanceModel(adapter: adapter), seed: seed, walks: walks, steps: steps, ids: ids) { $0.key }
-        default:
-            outcome = try simulate(model, seed: seed, walks: walks, steps: steps, ids: ids) { $0 }
+        let run = Run(seed: seed, walks: walks, steps: steps, ids: ids, stop: interrupts.request)
+        let outcome = try interrupts.armed(console: console) { () throws(UsageError) -> SimulationOutcome in
+            switch target {
+            case "reference": try simulate(ImplementationModel(adapter: adapter), run) { $0.key }
+            case "conformance": try simulate(ConformanceModel(adapter: adapter), run) { $0.key }
+            default: try simulate(model, run) { $0 }
+            }
         }
         var lines = ["model mytaxi, target \(target), scope \(scope.name)\(fault.map { ", fault \($0) injected" } ?? ""), seed \(seed)"]
-        lines.append("\(grouped(outcome.walks)) walks, \(grouped(outcome.steps)) steps, deepest \(outcome.deepest), \(grouped(outcome.deadEnds)) ended with nothing enabled")
+        lines.append("\(grouped(outcome.walks)) walks\(outcome.interrupted ? " of \(grouped(walks)) (interrupted)" : ""), \(grouped(outcome.steps)) steps, deepest \(outcome.deepest), \(grouped(outcome.deadEnds)) ended with nothing enabled")
         // As in `check`: a trace that cannot be written is reported after the run's output.
         var traceError: UsageError?
         if let finding = outcome.finding {
@@ -68,10 +67,11 @@ struct SimulateCommand {
         }
         lines.append("")
         lines.append("rerun with: verify simulate \(rerunArguments(parsed, seed: seed))")
-        lines.append("result: \(outcome.finding == nil ? "no violation found" : "violated")")
+        let verdict = outcome.finding != nil ? "violated" : outcome.interrupted ? "incomplete" : "no violation found"
+        lines.append("result: \(verdict)")
         console.print(lines.joined(separator: "\n"))
         if let traceError { throw traceError }
-        return outcome.finding == nil ? 0 : 1
+        return outcome.finding != nil ? 1 : outcome.interrupted ? 3 : 0
     }
 
     /// The same command line with the seed spelled out.
@@ -84,17 +84,26 @@ struct SimulateCommand {
         return (words + ["--seed \(seed)"]).joined(separator: " ")
     }
 
+    /// What to simulate, whatever the target.
+    struct Run {
+        let seed: UInt64, walks: Int, steps: Int
+        let ids: [String]?
+        let stop: StopRequest
+    }
+
     struct SimulationOutcome {
         struct Finding { let trace: WorldTrace; let originalLength: Int; let walk: Int }
         let walks: Int, steps: Int, deadEnds: Int, deepest: Int
         let finding: Finding?
+        let interrupted: Bool
     }
 
-    static func simulate<M: Model>(_ model: M, seed: UInt64, walks: Int, steps: Int, ids: [String]?,
+    static func simulate<M: Model>(_ model: M, _ run: Run,
                                    world: (M.State) -> World) throws(UsageError) -> SimulationOutcome where M.Action == TaxiAction {
         let result: Simulator<M>.Result
         do {
-            result = try Simulator(model: model, seed: seed, walks: walks, maxSteps: steps, propertyIDs: ids).run()
+            result = try Simulator(model: model, seed: run.seed, walks: run.walks, maxSteps: run.steps, propertyIDs: run.ids,
+                                   stopRequest: run.stop).run()
         } catch {
             throw UsageError(error.description)
         }
@@ -104,6 +113,7 @@ struct SimulateCommand {
                                   statement: model.properties.first { $0.id == finding.propertyID }?.statement ?? "", world: world),
                 originalLength: finding.original.length, walk: finding.walk)
         }
-        return SimulationOutcome(walks: result.walks, steps: result.steps, deadEnds: result.deadEnds, deepest: result.deepest, finding: finding)
+        return SimulationOutcome(walks: result.walks, steps: result.steps, deadEnds: result.deadEnds, deepest: result.deepest,
+                                 finding: finding, interrupted: result.interrupted)
     }
 }
