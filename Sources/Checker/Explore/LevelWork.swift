@@ -97,20 +97,32 @@ struct ChunkOutput<M: Model>: Sendable {
 /// Each worker's buffers for the whole search. Slot `i` is touched only by worker `i` while a
 /// level is expanded, and only by the coordinator between levels; the class is
 /// `@unchecked Sendable` under that discipline.
+///
+/// The slots lie a whole number of cache lines apart (`CacheLinePad`): a worker writes its
+/// slot's fields all through a chunk, and packed side by side, the end of one worker's slot
+/// and the start of the next one's could share a line.
 final class WorkerBuffers<M: Model>: @unchecked Sendable {
-    let slots: UnsafeMutablePointer<ExpansionBuffers<M>>
+    private let memory: UnsafeMutableRawPointer
+    private let stride = CacheLinePad.rounded(MemoryLayout<ExpansionBuffers<M>>.stride)
     let count: Int
 
     init(count: Int) {
         self.count = count
-        slots = .allocate(capacity: count)
+        memory = .allocate(byteCount: stride * count, alignment: MemoryLayout<CacheLinePad>.size)
         // One each: a buffer of transitions is a class, which `repeating:` would share.
-        for worker in 0..<count { (slots + worker).initialize(to: ExpansionBuffers()) }
+        for worker in 0..<count {
+            (memory + worker * stride).bindMemory(to: ExpansionBuffers<M>.self, capacity: 1).initialize(to: ExpansionBuffers())
+        }
+    }
+
+    /// Worker `worker`'s buffers.
+    func slot(_ worker: Int) -> UnsafeMutablePointer<ExpansionBuffers<M>> {
+        (memory + worker * stride).assumingMemoryBound(to: ExpansionBuffers<M>.self)
     }
 
     deinit {
-        slots.deinitialize(count: count)
-        slots.deallocate()
+        for worker in 0..<count { slot(worker).deinitialize(count: 1) }
+        memory.deallocate()
     }
 }
 

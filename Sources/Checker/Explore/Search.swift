@@ -82,7 +82,7 @@ struct Search<M: Model> {
         frontier.replace(with: roots)
         applied.resize(roots.count)
         explorer.checkStates(frontier.states, lineage: nil, rows: applied.row(0), properties: compiled, decided: decided,
-                             buffers: &workerBuffers.slots[0], into: &initialOutput) { [ids] index in
+                             buffers: &workerBuffers.slot(0).pointee, into: &initialOutput) { [ids] index in
             (ids[index], -1)
         }
         record(initialOutput)
@@ -196,7 +196,7 @@ struct Search<M: Model> {
             let range = (chunk * chunkSize)..<min(frontier.count, (chunk + 1) * chunkSize)
             let output = explorer.expand(
                 frontier: frontier, ids: ids, range: range, properties: properties,
-                decided: decided, visited: visited, buffers: &workerBuffers.slots[worker])
+                decided: decided, visited: visited, buffers: &workerBuffers.slot(worker).pointee)
             let generatedSoFar = levelGenerated.add(output.generated, ordering: .relaxed).newValue
             outputs.slots[chunk] = output
             merge.offer(chunk)
@@ -250,7 +250,7 @@ struct Search<M: Model> {
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
             let frontier = level.states.states
             let range = (chunk * chunkSize)..<min(origins.count, (chunk + 1) * chunkSize)
-            let buffers = workerBuffers.slots + worker
+            let buffers = workerBuffers.slot(worker)
             buffers.pointee.changes.removeAll(keepingCapacity: true)
             // Every slot is filled, even once time is up: the level buffer holds only
             // initialised states between phases.

@@ -10,11 +10,16 @@
 /// One worker owns a buffer; it is neither shared nor `Sendable`. The views it hands out
 /// (`transitions`) are valid until the next `append` or `removeAll`.
 public final class TransitionBuffer<Action: Sendable, State: Sendable> {
+    // Each worker's buffer is made right after the one before, and small objects made in
+    // turn lie side by side: without the pads, two workers' counts could share a cache line
+    // and every append of one would take it from the other.
+    private let apartBefore = CacheLinePad()
     // Unchecked: one worker owns the buffer, and a dynamic exclusivity check on every
     // append cost more than the append.
     @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<Transition<Action, State>>
     @exclusivity(unchecked) @usableFromInline var capacity: Int
     @exclusivity(unchecked) @usableFromInline var stored = 0
+    private let apartAfter = CacheLinePad()
     /// How many transitions the buffer holds.
     public var count: Int { stored }
 

@@ -27,8 +27,13 @@ import Synchronization
 public final class FingerprintSet: @unchecked Sendable {
     @usableFromInline typealias Slot = Atomic<UInt64>
 
+    // Every probe of every worker reads `published`, and every insert writes `storedCount`:
+    // on one cache line, each insert would take the line from the readers' cores. The pads
+    // keep it apart from the writer's fields and from the object's reference count.
+    private let readersApart = CacheLinePad()
     /// The table readers probe: its first word holds the capacity, the slots follow.
     @usableFromInline let published: Atomic<UnsafeMutablePointer<Slot>>
+    private let writerApart = CacheLinePad()
     // The writer's view of the same table, and tables replaced but perhaps still read.
     @exclusivity(unchecked) @usableFromInline var table: UnsafeMutablePointer<Slot>
     @exclusivity(unchecked) @usableFromInline var capacity: Int

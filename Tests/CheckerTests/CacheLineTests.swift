@@ -1,0 +1,30 @@
+import Testing
+@testable import Checker
+
+/// What two workers write must not share a cache line (`CacheLinePad`): these hold the
+/// layouts to that, since a lost pad costs speed on some runs and shows in no result.
+@Suite("Fields that workers write apart, on cache lines of their own")
+struct CacheLineTests {
+    @Test("Each worker's buffers start on a line of their own")
+    func workerBuffersApart() {
+        let buffers = WorkerBuffers<Counter>(count: 3)
+        let line = MemoryLayout<CacheLinePad>.size
+        let addresses = (0..<3).map { UInt(bitPattern: buffers.slot($0)) }
+        #expect(addresses.allSatisfy { $0 % UInt(line) == 0 })
+        for (first, second) in zip(addresses, addresses.dropFirst()) {
+            #expect(second - first >= UInt(MemoryLayout<ExpansionBuffers<Counter>>.size))
+        }
+    }
+
+    /// Made one after the other, two objects lie side by side: the hot fields sit between two
+    /// pads, so that a neighbour's fields are at least a pad away. Mirror lists stored
+    /// properties in their order in memory.
+    @Test("A transition buffer's count and the visited set's published table sit between pads")
+    func objectsPadded() {
+        let buffer = Mirror(reflecting: TransitionBuffer<Int, Int>()).children.map { $0.label ?? "" }
+        #expect(buffer == ["apartBefore", "base", "capacity", "stored", "apartAfter"])
+        let visited = Mirror(reflecting: FingerprintSet()).children.map { $0.label ?? "" }
+        #expect(Array(visited.prefix(3)) == ["readersApart", "published", "writerApart"])
+        #expect(MemoryLayout<CacheLinePad>.size == 128)
+    }
+}
