@@ -227,9 +227,12 @@ extension BreadthFirstExplorer {
         let lineage = options.useFootprints ? lineage : nil
         // A row starts as the parent's (a root's as nothing applied); each invariant that runs
         // on the state writes its own bit.
-        for index in states.indices {
-            let row = rows + index * words
-            if let lineage { row.update(from: lineage.parentRow(index), count: words) } else { row.update(repeating: 0, count: words) }
+        // The test outside the loop: unwrapped inside, the lineage's closure was retained and
+        // released once per state.
+        if let lineage {
+            for index in states.indices { (rows + index * words).update(from: lineage.parentRow(index), count: words) }
+        } else {
+            rows.update(repeating: 0, count: states.count * words)
         }
         func setBit(_ bit: Int, of index: Int, to applied: Bool) {
             let word = rows + index * words + bit >> 6, mask = UInt64(1) << UInt64(bit & 63)
