@@ -67,7 +67,7 @@ public struct ReferenceAdapter: ImplementationAdapter {
             try drive(action, &service)
             return .accepted
         } catch {
-            return .refused(String(describing: error))
+            return .refused(Refusal(error))
         }
     }
 

@@ -62,4 +62,17 @@ struct ConformanceTests {
         #expect(counterexample.trace.steps.last?.action == .accept(DriverID(0)))
         #expect(counterexample.witness.contains("specification→implementation: queue z1 []→[d1]"), "\(counterexample.witness)")
     }
+
+    /// Refusals are described only when a report reads them (`Refusal`): this holds the
+    /// description to the Reference's own words.
+    @Test("A refusal that changed the state is reported with the Reference's own message")
+    func refusalNamesTheMessage() throws {
+        let scope = Self.scope(.ci, depth: 1)
+        let model = ConformanceModel(adapter: ReferenceAdapter(model: MyTaxiModel(scope: scope), fault: .refusedRequestLeavesRoute))
+        var options = Self.options(scope)
+        options.propertyIDs = ["RefusalsLeaveStateUnchanged"]
+        let result = try BreadthFirstExplorer(model: model, options: options).run()
+        let witness = try #require(result.violations.first?.counterexample?.witness)
+        #expect(witness.contains("the implementation refused requestRide(client: c1, zone: z1, passengers: 0, shared: false) (a ride needs at least 1 passenger, not 0) but changed its state"), "\(witness)")
+    }
 }

@@ -35,10 +35,28 @@ public protocol ImplementationAdapter: Sendable {
 /// What became of an action performed on an implementation.
 public enum Outcome: Sendable, Equatable {
     case accepted
-    /// Refused, with the implementation's message.
-    case refused(String)
+    /// Refused, with the implementation's error.
+    case refused(Refusal)
     /// Outside the search's bounds (a scope limit, not a rule): neither side is asked.
     case outOfBounds
+}
+
+/// Why an implementation refused an action: its error as thrown, put into words only when a
+/// report reads it. A search tries every candidate action and most are refused, as they
+/// should be; describing each refusal as it happened (`String(describing:)`, with its
+/// dynamic casts) was a tenth of a search of the myTaxi Reference.
+///
+/// Unchecked: the error must be a value nobody changes after it is thrown (an enum or a
+/// struct, as errors are), so that reading it from another thread is safe.
+public struct Refusal: @unchecked Sendable, Equatable, CustomStringConvertible {
+    public let error: any Error
+
+    public init(_ error: any Error) { self.error = error }
+
+    public var description: String { String(describing: error) }
+
+    /// Two refusals are the same when they say the same.
+    public static func == (a: Refusal, b: Refusal) -> Bool { a.description == b.description }
 }
 
 /// An invariant of an implementation's own state.
