@@ -50,14 +50,18 @@ struct ConformanceTests {
         #expect(!alone.hasFinding, "\(alone.violations.map { "\($0.property.id): \($0.counterexample!.witness)" })")
     }
 
+    /// The conformance search's first counterexample to `property`, with `fault` planted.
+    func counterexample(_ fault: Fault, property: String, depth: Int) throws -> Counterexample<ConformanceModel<ReferenceAdapter>>? {
+        let scope = Self.scope(.ci, depth: depth)
+        let model = ConformanceModel(adapter: ReferenceAdapter(model: MyTaxiModel(scope: scope), fault: fault))
+        var options = Self.options(scope)
+        options.propertyIDs = [property]
+        return try BreadthFirstExplorer(model: model, options: options).run().violations.first?.counterexample
+    }
+
     @Test("A fault is caught as the shortest divergence, with the fields that differ")
     func divergenceNamesFields() throws {
-        let scope = Self.scope(.ci, depth: 4)
-        let model = ConformanceModel(adapter: ReferenceAdapter(model: MyTaxiModel(scope: scope), fault: .acceptLeavesDriverQueued))
-        var options = Self.options(scope)
-        options.propertyIDs = ["Conformance"]
-        let result = try BreadthFirstExplorer(model: model, options: options).run()
-        let counterexample = try #require(result.violations.first?.counterexample)
+        let counterexample = try #require(try counterexample(.acceptLeavesDriverQueued, property: "Conformance", depth: 4))
         #expect(counterexample.trace.length == 4)
         #expect(counterexample.trace.steps.last?.action == .accept(DriverID(0)))
         #expect(counterexample.witness.contains("specification→implementation: queue z1 []→[d1]"), "\(counterexample.witness)")
@@ -67,12 +71,7 @@ struct ConformanceTests {
     /// description to the Reference's own words.
     @Test("A refusal that changed the state is reported with the Reference's own message")
     func refusalNamesTheMessage() throws {
-        let scope = Self.scope(.ci, depth: 1)
-        let model = ConformanceModel(adapter: ReferenceAdapter(model: MyTaxiModel(scope: scope), fault: .refusedRequestLeavesRoute))
-        var options = Self.options(scope)
-        options.propertyIDs = ["RefusalsLeaveStateUnchanged"]
-        let result = try BreadthFirstExplorer(model: model, options: options).run()
-        let witness = try #require(result.violations.first?.counterexample?.witness)
+        let witness = try #require(try counterexample(.refusedRequestLeavesRoute, property: "RefusalsLeaveStateUnchanged", depth: 1)?.witness)
         #expect(witness.contains("the implementation refused requestRide(client: c1, zone: z1, passengers: 0, shared: false) (a ride needs at least 1 passenger, not 0) but changed its state"), "\(witness)")
     }
 }
