@@ -227,8 +227,7 @@ extension BreadthFirstExplorer {
         let lineage = options.useFootprints ? lineage : nil
         // A row starts as the parent's (a root's as nothing applied); each invariant that runs
         // on the state writes its own bit.
-        // The test outside the loop: unwrapped inside, the lineage's closure was retained and
-        // released once per state.
+        // The lineage unwrapped once for the batch, not once per state.
         if let lineage {
             for index in states.indices { (rows + index * words).update(from: lineage.parentRow(index), count: words) }
         } else {
