@@ -31,7 +31,9 @@ public final class Interrupts: Sendable {
         guard fromSignal else { return try body() }
         // The signal is ignored by the process and delivered to the source instead, on a
         // queue of its own: a signal handler proper may not print or take locks.
-        signal(SIGINT, SIG_IGN)
+        // What the process had before is put back after: a job started in the background
+        // inherits SIGINT ignored, and must keep it so.
+        let previous = signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "ridecheck.interrupts"))
         source.setEventHandler { [request] in
             if request.isRaised {
@@ -45,7 +47,7 @@ public final class Interrupts: Sendable {
         source.resume()
         defer {
             source.cancel()
-            signal(SIGINT, SIG_DFL)
+            signal(SIGINT, previous)
         }
         return try body()
     }
