@@ -107,6 +107,17 @@ public struct Property<M: Model>: Sendable {
         public static func transitionVerdict(_ verdict: @escaping @Sendable (M.State, M.Action, M.State) -> Verdict) -> Predicate {
             .transition { before, action, after, check in check.record(verdict(before, action, after)) }
         }
+
+        /// The verdict on one step: a state predicate looks at `after` (the initial state when
+        /// there is no step), a transition predicate at the whole step and is vacuous without one.
+        public func verdict(before: M.State?, action: M.Action?, after: M.State) -> Verdict {
+            switch self {
+            case .state(let predicate): return PropertyCheck.explained { predicate(after, &$0) }
+            case .transition(let predicate):
+                guard let before, let action else { return .vacuous }
+                return PropertyCheck.explained { predicate(before, action, after, &$0) }
+            }
+        }
     }
 
     public let id: String
@@ -170,15 +181,9 @@ public struct Property<M: Model>: Sendable {
         return PropertyCheck.explained { predicate(before, action, after, &$0) }
     }
 
-    /// The verdict on one step: a state property looks at `after` (the initial state when
-    /// there is no step), a transition property at the whole step and is vacuous without one.
+    /// The verdict on one step (`Predicate.verdict(before:action:after:)`).
     public func evaluate(before: M.State?, action: M.Action?, after: M.State) -> Verdict {
-        switch predicate {
-        case .state: return evaluate(after)
-        case .transition:
-            guard let before, let action else { return .vacuous }
-            return evaluate(before, action, after)
-        }
+        predicate.verdict(before: before, action: action, after: after)
     }
 }
 
