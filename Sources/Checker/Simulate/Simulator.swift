@@ -110,12 +110,14 @@ public struct Simulator<M: Model>: Sendable {
     }
 
     static func violation(_ checks: Checks, before: M.State?, action: M.Action?, after: M.State) -> (String, String)? {
-        for index in checks.predicates.indices {
-            if case .violated(let witness) = checks.predicates[index].verdict(before: before, action: action, after: after) {
-                return (checks.ids[index], witness)
+        checks.predicates.withUnsafeBufferPointer { predicates in
+            for index in predicates.indices {
+                if case .violated(let witness) = predicates[index].verdict(before: before, action: action, after: after) {
+                    return (checks.ids[index], witness)
+                }
             }
+            return nil
         }
-        return nil
     }
 
     /// The witness of the violation at the end of a (shrunk) trace.
