@@ -102,7 +102,8 @@ struct ReplayTests {
 
     @Test("Bad replay command lines exit 2", arguments: [
         (["replay"], "replay needs a trace file"),
-        (["replay", "/nonexistent/trace.itf.json"], "cannot read trace '/nonexistent/trace.itf.json'"),
+        (["replay", "/nonexistent/trace.itf.json"], "cannot read trace '/nonexistent/trace.itf.json': No such file or directory"),
+        (["replay", "/"], "cannot read trace '/': it is a folder"),
         (["replay", "a", "b"], "unexpected argument 'b'"),
         (["replay", "a", "--inject", "gremlins"], "unknown fault 'gremlins'"),
     ])

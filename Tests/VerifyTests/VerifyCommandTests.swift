@@ -14,6 +14,7 @@ struct VerifyCommandTests {
         (["check", "--set", "drivers=9"], "drivers=9 is out of range; drivers must be in 1...4"),
         (["check", "--set", "clients=4", "--set", "routes=3"], "clients × routes = 12 exceeds the state's capacity of 8 routes"),
         (["check", "--set", "nonsense"], "--set needs KEY=NUMBER, not 'nonsense'"),
+        (["check", "--set", "depth=3", "--set", "depth=4"], "depth is set twice; give each key once"),
         (["check", "--property", "NoSuchThing"], "unknown property 'NoSuchThing'"),
         (["check", "--format", "yaml"], "--format 'yaml' is not one of: text, json"),
         (["check", "--model", "uber"], "unknown model 'uber'; valid models: mytaxi"),

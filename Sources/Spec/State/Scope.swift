@@ -160,7 +160,12 @@ extension Scope {
     /// if anything is refused.
     public func setting(_ assignments: [(key: String, value: Int)]) throws(ScopeError) -> Scope {
         var scope = self
-        for (key, value) in assignments { try scope.assign(key, value) }
+        var seen: Set<String> = []
+        for (key, value) in assignments {
+            // The last would win, and the scope's label would show both: refused instead.
+            guard seen.insert(key).inserted else { throw ScopeError(description: "\(key) is set twice; give each key once") }
+            try scope.assign(key, value)
+        }
         try scope.validate()
         return scope
     }
