@@ -57,6 +57,7 @@ struct VerifyCommandTests {
         let result = runVerify(["check", "--quiet", "--scope", "accounts", "--set", "depth=6"])
         #expect(result.code == 0)
         #expect(result.out.contains("busyDriverNotInQueue"))
+        #expect(!result.out.contains("incomplete"), "a complete run says nothing of the kind")
         #expect(result.out.contains("result: holds"))
     }
 
@@ -91,6 +92,8 @@ struct VerifyCommandTests {
         #expect(code == 3)
         #expect(console.standardOutput.contains("1 distinct states, 0 generated"))
         #expect(console.standardOutput.contains("stopped: interrupted"))
+        #expect(console.standardOutput.contains("incomplete: the verdicts below are for the states explored before the run stopped"))
+        #expect(console.standardOutput.contains("never exercised: proves nothing before the run stopped"))
         #expect(console.standardOutput.contains("result: incomplete"))
     }
 

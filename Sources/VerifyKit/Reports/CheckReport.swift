@@ -46,28 +46,33 @@ enum TextReport {
         lines.append(paint("model \(result.modelName), target \(result.target), scope \(report.scope.name)\(report.literal ? ", seed-literal properties" : "")\(report.fault.map { ", fault \($0) injected" } ?? "")", "1"))
         lines.append("\(grouped(result.distinct)) distinct states, \(grouped(result.generated)) generated, depth \(result.depth), \(String(format2: result.seconds)) s, \(result.workers) worker\(result.workers == 1 ? "" : "s")\(result.symmetry ? ", symmetry" : "")")
         lines.append("stopped: \(result.stopReason.rawValue); fingerprint collision probability \(scientific(result.collisionProbability))")
+        if !result.isComplete {
+            lines.append(paint("incomplete:", "33") + " the verdicts below are for the states explored before the run stopped, not the whole scope")
+        }
         lines.append("")
         let width = max(24, result.properties.map(\.id.count).max() ?? 0)
+        // A run a budget or Ctrl-C stopped covered part of the scope.
+        let coverage = result.isComplete ? "in this scope" : "before the run stopped"
         for outcome in result.properties {
             let id = outcome.id.rightPadded(to: width)
             switch PropertyOutcome<MyTaxiModel>.Status(rawValue: outcome.status)! {
             case .holds:
                 lines.append("\(id)  \(paint("holds", "32"))       exercised \(grouped(outcome.exercised))×")
             case .vacuous:
-                lines.append("\(id)  \(paint("vacuous", "33"))     never exercised: proves nothing in this scope")
+                lines.append("\(id)  \(paint("vacuous", "33"))     never exercised: proves nothing \(coverage)")
             case .violated:
                 lines.append("\(id)  \(paint("VIOLATED", "31;1"))    counterexample of \(outcome.counterexample!.length) steps")
             case .satisfied:
                 lines.append("\(id)  \(paint("satisfied", "32"))   instance found in \(outcome.counterexample!.length) steps")
             case .unsatisfied:
-                lines.append("\(id)  \(paint("unsatisfied", "33")) no instance in this scope")
+                lines.append("\(id)  \(paint("unsatisfied", "33")) no instance \(coverage)")
             }
         }
         if let deadlock = result.deadlock {
             lines.append("\("deadlock".rightPadded(to: width))  \(paint("FOUND", "31;1"))       after \(deadlock.length) steps")
         }
         let idle = result.actions.filter { $0.fired == 0 }.map(\.name)
-        if !idle.isEmpty { lines.append(""); lines.append(paint("warning:", "33") + " actions that never fired in this scope: \(idle.joined(separator: ", "))") }
+        if !idle.isEmpty { lines.append(""); lines.append(paint("warning:", "33") + " actions that never fired \(coverage): \(idle.joined(separator: ", "))") }
         for counterexample in result.counterexamples {
             lines.append("")
             lines.append(contentsOf: trace(counterexample, scope: report.scope, colour: colour))
