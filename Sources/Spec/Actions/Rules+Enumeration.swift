@@ -26,6 +26,11 @@ extension Rules {
     /// windows (a lead one tick too short or too long, 0 or 5 passengers) and actions whose
     /// guard obviously fails, which conformance checking offers to the Reference expecting
     /// a refusal.
+    ///
+    /// Inlined into its callers, so that the listing's body (apply the rule, keep the slot)
+    /// is inlined at each kind of action instead of called through a closure for every
+    /// candidate: callgrind, bench, 1 worker, 2.830 G → 2.739 G instructions.
+    @inline(__always)
     public func candidates(in world: World, probes: Bool, _ body: (TaxiAction) -> Void) {
         let drivers = scope.driverIDs, clients = scope.clientIDs, zones = scope.zoneIDs
         let taxis = scope.taxiIDs, routes = scope.routeIDs
