@@ -16,6 +16,9 @@ public struct Rules: Sendable {
     /// before its first write. The listing uses this form: it copies the source world once,
     /// into the buffer of transitions, and the rule changes it there; returning a new world
     /// cost three more copies of it per transition.
+    // Inlined: where the listing knows the action's kind, the switch folds away and the
+    // rule is called directly (callgrind, bench: 2.739 G → 2.715 G instructions).
+    @inline(__always)
     public func apply(_ action: TaxiAction, inPlace world: inout World) -> Bool {
         switch action {
         case .confirmClientEmail(let c): return confirmClientEmail(c, &world)
