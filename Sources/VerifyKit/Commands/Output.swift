@@ -40,12 +40,9 @@ enum Output {
     /// rather than guessing from permission bits.
     static func probe(_ path: String) throws(UsageError) {
         let url = URL(fileURLWithPath: path)
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw UsageError("cannot write '\(path)': it is a folder")
-        }
+        if kind(of: url.path) == .folder { throw UsageError("cannot write '\(path)': it is a folder") }
         let folder = url.deletingLastPathComponent()
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard kind(of: folder.path) == .folder else {
             throw UsageError("cannot write '\(path)': the folder '\(folder.path)' does not exist")
         }
         let temporary = partialFile(for: url)
@@ -55,6 +52,16 @@ enum Output {
         } catch {
             throw UsageError("cannot write '\(path)': \(reason(error))")
         }
+    }
+
+    enum PathKind { case missing, file, folder }
+
+    /// What is at `path`, for the messages that name a folder where a file is wanted, or
+    /// the other way round.
+    static func kind(of path: String) -> PathKind {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .missing }
+        return isFolder.boolValue ? .folder : .file
     }
 
     private static func partialFile(for url: URL) -> URL {

@@ -14,10 +14,7 @@ struct ITFTrace {
 /// (exit 2) that names the file's position or step and what is wrong.
 enum ITFReader {
     static func read(path: String) throws(UsageError) -> ITFTrace {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw UsageError("cannot read trace '\(path)': it is a folder")
-        }
+        if Output.kind(of: path) == .folder { throw UsageError("cannot read trace '\(path)': it is a folder") }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw UsageError("cannot read trace '\(path)': \(Output.reason(error))")

@@ -5,8 +5,7 @@ enum TraceFiles {
     /// Makes the trace directory, before the run, and checks that a file can be written in
     /// it: a run that finds a violation after an hour must not then fail to keep its trace.
     static func prepare(_ directory: String) throws(UsageError) {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), !isFolder.boolValue {
+        if Output.kind(of: directory) == .file {
             throw UsageError("cannot use '\(directory)' as the trace directory: it is a file")
         }
         do {
