@@ -88,12 +88,12 @@ public struct MyTaxiModel: Model {
         World.changedParts(from: before, to: after)
     }
 
-    public func evaluate(stateKey key: Int, on batch: StateBatch<World>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
-        statePredicates[key].run(batch, scope, checks)
+    public func evaluate(stateKey key: Int, on batch: StateBatch<World>, into verdicts: UnsafeMutableBufferPointer<BatchVerdict>) -> VerdictTally {
+        statePredicates[key].run(batch, scope, verdicts)
     }
 
-    public func evaluate(transitionKey key: Int, on steps: StepBatch<TaxiAction, World>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
-        stepPredicates[key].run(steps, scope, checks)
+    public func evaluate(transitionKey key: Int, on steps: StepBatch<TaxiAction, World>) -> VerdictTally {
+        stepPredicates[key].run(steps, scope)
     }
 
     public var supportsSymmetry: Bool { true }

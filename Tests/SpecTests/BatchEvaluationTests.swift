@@ -63,43 +63,42 @@ struct BatchEvaluationTests {
         return (sources, indices, steps)
     }()
 
-    static func agree(_ check: PropertyCheck, _ verdict: Verdict) -> Bool {
-        check.applied == (verdict != .vacuous) && check.violated == verdict.isViolation
+    static func agree(applied: Bool, violated: Bool, _ verdict: Verdict) -> Bool {
+        applied == (verdict != .vacuous) && violated == verdict.isViolation
     }
 
-    /// A state property's verdicts through the model's batch form, in the order of `worlds`.
-    /// The batch selects the worlds last first, so that a batch that ignored its indices
-    /// would pair verdicts with the wrong worlds.
-    static func evaluate(_ property: Property<MyTaxiModel>, on worlds: [World]) -> [PropertyCheck] {
-        var checks = Array(repeating: PropertyCheck(), count: worlds.count)
+    /// A state property's verdicts through the model's batch form, in the order of `worlds`,
+    /// and the batch's tally. The batch selects the worlds last first, so that a batch that
+    /// ignored its indices would pair verdicts with the wrong worlds.
+    static func evaluate(_ property: Property<MyTaxiModel>, on worlds: [World]) -> (verdicts: [BatchVerdict], tally: VerdictTally) {
+        // Filled with violations, so that a verdict the batch failed to write shows.
+        var failed = PropertyCheck()
+        failed.fail("not written")
+        var verdicts = Array(repeating: BatchVerdict(failed), count: worlds.count)
         let lastFirst = worlds.indices.reversed().map { Int32($0) }
-        worlds.withUnsafeBufferPointer { worlds in
+        let tally = worlds.withUnsafeBufferPointer { worlds in
             lastFirst.withUnsafeBufferPointer { indices in
-                checks.withUnsafeMutableBufferPointer {
+                verdicts.withUnsafeMutableBufferPointer {
                     model.evaluate(stateKey: property.key!, on: StateBatch(states: worlds, indices: indices), into: $0)
                 }
             }
         }
-        return checks.reversed()
+        return (verdicts.reversed(), tally)
     }
 
-    /// An action property's verdicts through the model's batch form.
+    /// An action property's tally over a batch of steps.
     static func evaluate(_ property: Property<MyTaxiModel>, sources: [World], indices: [Int32],
-                         steps: [Transition<TaxiAction, World>]) -> [PropertyCheck] {
-        var checks = Array(repeating: PropertyCheck(), count: steps.count)
+                         steps: [Transition<TaxiAction, World>]) -> VerdictTally {
         let kinds = steps.map { Int32(model.actionKind(of: $0.action)) }
-        sources.withUnsafeBufferPointer { sources in
+        return sources.withUnsafeBufferPointer { sources in
             indices.withUnsafeBufferPointer { indices in
                 steps.withUnsafeBufferPointer { steps in
                     kinds.withUnsafeBufferPointer { kinds in
-                        checks.withUnsafeMutableBufferPointer {
-                            model.evaluate(transitionKey: property.key!, on: StepBatch(sources: sources, sourceIndices: indices, steps: steps, actionKinds: kinds), into: $0)
-                        }
+                        model.evaluate(transitionKey: property.key!, on: StepBatch(sources: sources, sourceIndices: indices, steps: steps, actionKinds: kinds))
                     }
                 }
             }
         }
-        return checks
     }
 
     @Test("Every property has a key, and the keys of each kind are distinct")
@@ -112,16 +111,21 @@ struct BatchEvaluationTests {
         }
     }
 
-    @Test("A state property's verdicts over a batch are its verdicts one world at a time")
+    @Test("A state property's verdicts and tally over a batch are its verdicts one world at a time")
     func stateBatchesAgree() {
         var violations = 0
         for property in Self.model.properties where property.kind != .actionProperty {
-            let checks = Self.evaluate(property, on: Self.worlds)
-            for (world, check) in zip(Self.worlds, checks) {
-                let alone = property.evaluate(world)
-                #expect(Self.agree(check, alone), "\(property.id): batch says applied \(check.applied), violated \(check.violated); alone \(alone)")
-                if alone.isViolation { violations += 1 }
+            let (verdicts, tally) = Self.evaluate(property, on: Self.worlds)
+            let alone = Self.worlds.map { property.evaluate($0) }
+            for (verdict, single) in zip(verdicts, alone) {
+                #expect(Self.agree(applied: verdict.applied, violated: verdict.violated, single),
+                        "\(property.id): batch says applied \(verdict.applied), violated \(verdict.violated); alone \(single)")
+                if single.isViolation { violations += 1 }
             }
+            // The batch runs the worlds last first, so its first violation is the last one here.
+            let expectedFirst = alone.lastIndex(where: \.isViolation).map { Self.worlds.count - 1 - $0 }
+            #expect(tally.applied == alone.filter { $0 != .vacuous }.count && tally.firstViolation == expectedFirst,
+                    "\(property.id): tally \(tally.applied) applied, first violation \(String(describing: tally.firstViolation)); expected \(String(describing: expectedFirst))")
         }
         #expect(violations > 50, "the sample should break many properties, broke \(violations)")
     }
@@ -134,17 +138,25 @@ struct BatchEvaluationTests {
         #expect(sampled == expected, "missing: \(expected.subtracting(sampled))")
     }
 
-    @Test("An action property's verdicts over a batch of steps are its verdicts one step at a time")
+    @Test("An action property's tally over a batch of steps is its verdicts one step at a time")
     func stepBatchesAgree() {
         let (sources, indices, steps) = Self.steps
         var violations = 0
         for property in Self.model.properties where property.kind == .actionProperty {
-            let checks = Self.evaluate(property, sources: sources, indices: indices, steps: steps)
-            for (index, check) in checks.enumerated() {
-                let alone = property.evaluate(sources[Int(indices[index])], steps[index].action, steps[index].state)
-                #expect(Self.agree(check, alone), "\(property.id) on \(steps[index].action): batch says applied \(check.applied), violated \(check.violated); alone \(alone)")
-                if alone.isViolation { violations += 1 }
+            var alone: [Verdict] = []
+            for index in steps.indices {
+                let single = property.evaluate(sources[Int(indices[index])], steps[index].action, steps[index].state)
+                // The step alone, as a batch of one: its tally is its verdict.
+                let tally = Self.evaluate(property, sources: sources, indices: [indices[index]], steps: [steps[index]])
+                #expect(Self.agree(applied: tally.applied == 1, violated: tally.firstViolation == 0, single),
+                        "\(property.id) on \(steps[index].action): batch says applied \(tally.applied), violated \(tally.firstViolation == 0); alone \(single)")
+                if single.isViolation { violations += 1 }
+                alone.append(single)
             }
+            let tally = Self.evaluate(property, sources: sources, indices: indices, steps: steps)
+            let expectedFirst = alone.firstIndex(where: \.isViolation)
+            #expect(tally.applied == alone.filter { $0 != .vacuous }.count && tally.firstViolation == expectedFirst,
+                    "\(property.id): tally \(tally.applied) applied, first violation \(String(describing: tally.firstViolation)); expected \(String(describing: expectedFirst))")
         }
         #expect(violations >= ActionPropertyTests.cases.count)
     }

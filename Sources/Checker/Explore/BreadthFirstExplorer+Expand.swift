@@ -18,10 +18,9 @@ struct ExpansionBuffers<M: Model> {
     var firstSteps: [Int32] = []
     /// Each step's fingerprint (of its canonical form, with symmetry).
     var fingerprints: [UInt64] = []
-    /// One verdict per step or per state checked, for the property being evaluated: the first
-    /// `checkCount` entries (the array only grows).
-    var checks: [PropertyCheck] = []
-    var checkCount = 0
+    /// In the check phase, one verdict per state selected, for the property being evaluated
+    /// (the array only grows; the model writes every entry it is given).
+    var verdicts: [BatchVerdict] = []
     /// In the check phase, for each state of the chunk: the parts its step changed.
     var changes: [StateParts] = []
     /// The states each footprint selects for evaluation, one after another, and where each
@@ -94,11 +93,9 @@ struct ExpansionBuffers<M: Model> {
         fingerprints.removeAll(keepingCapacity: true)
     }
 
-    /// `count` fresh verdicts. A check is plain data, so this is a fill, not a rebuild.
-    mutating func resetChecks(_ count: Int) {
-        if checks.count < count { checks.append(contentsOf: repeatElement(PropertyCheck(), count: count - checks.count)) }
-        checkCount = count
-        checks.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[..<count]).update(repeating: PropertyCheck()) }
+    /// Room for `count` verdicts.
+    mutating func reserveVerdicts(_ count: Int) {
+        if verdicts.count < count { verdicts.append(contentsOf: repeatElement(BatchVerdict(PropertyCheck()), count: count - verdicts.count)) }
     }
 }
 
@@ -143,19 +140,16 @@ extension BreadthFirstExplorer {
         // all of them on each step, so that a heavy state is copied once per step, not once
         // per property.
         for entry in properties.transitions where entry.key >= 0 && !decided[entry.number] {
-            buffers.resetChecks(buffers.steps.count)
-            buffers.sources.withUnsafeBufferPointer { sources in
+            let tally = buffers.sources.withUnsafeBufferPointer { sources in
                 buffers.actionKinds.withUnsafeBufferPointer { kinds in
-                    let batch = StepBatch(sources: UnsafeBufferPointer(rebasing: frontier[range]),
-                                          sourceIndices: UnsafeBufferPointer(rebasing: sources[..<steps.count]),
-                                          steps: UnsafeBufferPointer(steps), actionKinds: UnsafeBufferPointer(rebasing: kinds[..<steps.count]))
-                    buffers.checks.withUnsafeMutableBufferPointer { checks in
-                        model.evaluate(transitionKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: checks[..<batch.count]))
-                    }
+                    model.evaluate(transitionKey: entry.key, on: StepBatch(
+                        sources: UnsafeBufferPointer(rebasing: frontier[range]),
+                        sourceIndices: UnsafeBufferPointer(rebasing: sources[..<steps.count]),
+                        steps: UnsafeBufferPointer(steps), actionKinds: UnsafeBufferPointer(rebasing: kinds[..<steps.count])))
                 }
             }
             let predicate = properties.transitionClosures[entry.closure]
-            output.record(buffers.checks[..<buffers.checkCount], property: entry.number) { index in
+            output.record(tally, property: entry.number) { index in
                 (ids[range.lowerBound + Int(buffers.sources[index])], Int(buffers.actionIndices[index]))
             } explain: { index in
                 let step = buffers.steps[index]
@@ -245,19 +239,17 @@ extension BreadthFirstExplorer {
             }
             for entry in properties.invariants where entry.key >= 0 && !decided[entry.number] {
                 let chosen = selection(entry.footprintSlot)
-                evaluate(entry, on: StateBatch(states: states, indices: chosen), buffers: &buffers)
-                for position in chosen.indices { setBit(entry.bit, of: Int(chosen[position]), to: buffers.checks[position].applied) }
-                let predicate = properties.stateClosures[entry.closure]
-                output.keepFirstViolation(buffers.checks[..<buffers.checkCount], property: entry.number) { position in
-                    origin(Int(chosen[position]))
-                } explain: { position in
-                    PropertyCheck.explained { predicate(states[Int(chosen[position])], &$0) }
+                let tally = evaluate(entry, on: StateBatch(states: states, indices: chosen), buffers: &buffers)
+                for position in chosen.indices { setBit(entry.bit, of: Int(chosen[position]), to: buffers.verdicts[position].applied) }
+                if let position = tally.firstViolation {
+                    let predicate = properties.stateClosures[entry.closure], index = Int(chosen[position])
+                    output.keepViolation(of: entry.number, at: origin(index)) { PropertyCheck.explained { predicate(states[index], &$0) } }
                 }
             }
             for entry in properties.reachability where entry.key >= 0 && !decided[entry.number] {
                 let chosen = selection(entry.footprintSlot)
                 evaluate(entry, on: StateBatch(states: states, indices: chosen), buffers: &buffers)
-                for position in 0..<buffers.checkCount where buffers.checks[position].applied && !buffers.checks[position].violated {
+                for position in chosen.indices where buffers.verdicts[position].applied && !buffers.verdicts[position].violated {
                     output.reached(entry.number, origin: origin(Int(chosen[position])))
                 }
             }
@@ -291,11 +283,13 @@ extension BreadthFirstExplorer {
         for entry in properties.invariants where !decided[entry.number] { output.exercised[entry.number] += buffers.appliedCounts[entry.bit] }
     }
 
-    /// Fills `buffers.checks` with a keyed state property's verdict on each state the batch selects.
-    func evaluate(_ entry: CompiledProperties<M>.Entry, on batch: StateBatch<M.State>, buffers: inout ExpansionBuffers<M>) {
-        buffers.resetChecks(batch.count)
-        guard batch.count > 0 else { return }
-        buffers.checks.withUnsafeMutableBufferPointer { all in
+    /// Fills `buffers.verdicts` with a keyed state property's verdict on each state the batch
+    /// selects, and says how many applied and which violated first.
+    @discardableResult
+    func evaluate(_ entry: CompiledProperties<M>.Entry, on batch: StateBatch<M.State>, buffers: inout ExpansionBuffers<M>) -> VerdictTally {
+        guard batch.count > 0 else { return VerdictTally() }
+        buffers.reserveVerdicts(batch.count)
+        return buffers.verdicts.withUnsafeMutableBufferPointer { all in
             model.evaluate(stateKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: all[..<batch.count]))
         }
     }

@@ -47,30 +47,11 @@ struct ChunkOutput<M: Model>: Sendable {
         if check.violated { keepViolation(of: property, at: origin(), explain: explain) }
     }
 
-    /// The same for a whole batch: counts its non-vacuous verdicts in one pass and keeps the
-    /// first violation.
-    mutating func record(_ checks: ArraySlice<PropertyCheck>, property: Int, origin: (Int) -> (parent: UInt32, actionIndex: Int),
+    /// The same for a whole batch, from its tally.
+    mutating func record(_ tally: VerdictTally, property: Int, origin: (Int) -> (parent: UInt32, actionIndex: Int),
                          explain: (Int) -> Verdict) {
-        var applied = 0
-        var firstViolation: Int?
-        for index in checks.indices where checks[index].applied {
-            applied += 1
-            if firstViolation == nil && checks[index].violated { firstViolation = index - checks.startIndex }
-        }
-        exercised[property] += applied
-        if let index = firstViolation { keepViolation(of: property, at: origin(index)) { explain(index) } }
-    }
-
-    /// Keeps a batch's first violation, without counting (the check phase counts from the
-    /// rows of applied invariants, which include the verdicts inherited).
-    mutating func keepFirstViolation(_ checks: ArraySlice<PropertyCheck>, property: Int, origin: (Int) -> (parent: UInt32, actionIndex: Int),
-                                     explain: (Int) -> Verdict) {
-        // A plain loop: `firstIndex(where: \.violated)` calls a key path per verdict.
-        for position in checks.indices where checks[position].violated {
-            let index = position - checks.startIndex
-            keepViolation(of: property, at: origin(index)) { explain(index) }
-            return
-        }
+        exercised[property] += tally.applied
+        if let index = tally.firstViolation { keepViolation(of: property, at: origin(index)) { explain(index) } }
     }
 
     mutating func keepViolation(of property: Int, at origin: (parent: UInt32, actionIndex: Int), explain: () -> Verdict) {

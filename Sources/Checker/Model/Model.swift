@@ -65,13 +65,47 @@ public protocol Model: Sendable {
     func changedParts(from before: UnsafePointer<State>, to after: UnsafePointer<State>) -> StateParts
 
     /// Evaluates the state property the model numbered `key` (see `Property.key`) on the
-    /// states a batch selects, filling `checks[i]` for `batch.states[batch.indices[i]]`: the
-    /// same predicate as the property's closure, run as one loop. Only a model that gives its
-    /// properties keys implements it. The buffers are valid during the call only.
-    func evaluate(stateKey key: Int, on batch: StateBatch<State>, into checks: UnsafeMutableBufferPointer<PropertyCheck>)
+    /// states a batch selects, writing `verdicts[i]` for `batch.states[batch.indices[i]]`
+    /// (every one of them) and returning the tally: the same predicate as the property's
+    /// closure, run as one loop. Only a model that gives its properties keys implements it.
+    /// The buffers are valid during the call only.
+    func evaluate(stateKey key: Int, on batch: StateBatch<State>, into verdicts: UnsafeMutableBufferPointer<BatchVerdict>) -> VerdictTally
 
-    /// Evaluates the transition property the model numbered `key` on every step of a batch.
-    func evaluate(transitionKey key: Int, on steps: StepBatch<Action, State>, into checks: UnsafeMutableBufferPointer<PropertyCheck>)
+    /// Evaluates the transition property the model numbered `key` on every step of a batch
+    /// and says how many applied and which violated first.
+    func evaluate(transitionKey key: Int, on steps: StepBatch<Action, State>) -> VerdictTally
+}
+
+/// One state's verdict in a batch, in a byte: whether the property applied, whether it was
+/// violated. What the check phase keeps per state and property, written over, never reset.
+public struct BatchVerdict: Sendable {
+    @usableFromInline let bits: UInt8
+
+    @inlinable public init(_ check: PropertyCheck) { bits = (check.applied ? 1 : 0) | (check.violated ? 2 : 0) }
+    public var applied: Bool { bits & 1 != 0 }
+    public var violated: Bool { bits & 2 != 0 }
+}
+
+/// What a batch's verdicts on one property come to: how many steps it applied to, and the
+/// first step that violated it. The explorer needs no more of a transition property, so a
+/// batch keeps no verdict per step.
+public struct VerdictTally: Sendable, Equatable {
+    /// How many steps the property applied to (its antecedent held).
+    public var applied: Int { appliedCount }
+    /// The position in the batch of the first step that violated it.
+    public var firstViolation: Int? { firstViolated < 0 ? nil : firstViolated }
+    @usableFromInline var appliedCount = 0
+    @usableFromInline var firstViolated = -1
+
+    @inlinable public init() {}
+
+    /// Adds step `index`'s verdict; steps are added in order.
+    @inlinable
+    public mutating func add(_ check: PropertyCheck, at index: Int) {
+        guard check.applied else { return }
+        appliedCount += 1
+        if check.violated && firstViolated < 0 { firstViolated = index }
+    }
 }
 
 /// Some of a batch's states, for evaluating a state property in one loop: check `i` is for
@@ -150,11 +184,11 @@ extension Model {
 
     public func changedParts(from before: UnsafePointer<State>, to after: UnsafePointer<State>) -> StateParts { .all }
 
-    public func evaluate(stateKey key: Int, on batch: StateBatch<State>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
+    public func evaluate(stateKey key: Int, on batch: StateBatch<State>, into verdicts: UnsafeMutableBufferPointer<BatchVerdict>) -> VerdictTally {
         preconditionFailure("\(name) gave a property the key \(key) but does not evaluate keyed properties")
     }
 
-    public func evaluate(transitionKey key: Int, on steps: StepBatch<Action, State>, into checks: UnsafeMutableBufferPointer<PropertyCheck>) {
+    public func evaluate(transitionKey key: Int, on steps: StepBatch<Action, State>) -> VerdictTally {
         preconditionFailure("\(name) gave a property the key \(key) but does not evaluate keyed properties")
     }
 

@@ -17,12 +17,12 @@ typealias TaxiProperty = Property<MyTaxiModel>
 /// A state predicate run over the worlds a batch selects: `checks[i]` for
 /// `batch.states[batch.indices[i]]`.
 struct StatePredicateBatch: Sendable {
-    let run: @Sendable (StateBatch<World>, Scope, UnsafeMutableBufferPointer<Check>) -> Void
+    let run: @Sendable (StateBatch<World>, Scope, UnsafeMutableBufferPointer<BatchVerdict>) -> VerdictTally
 }
 
 /// A transition predicate run over a batch of steps.
 struct StepPredicateBatch: Sendable {
-    let run: @Sendable (StepBatch<TaxiAction, World>, Scope, UnsafeMutableBufferPointer<Check>) -> Void
+    let run: @Sendable (StepBatch<TaxiAction, World>, Scope) -> VerdictTally
 }
 
 /// One property of the myTaxi model, written once: its catalogue entry and its predicate,
@@ -89,10 +89,17 @@ struct TaxiPropertyDefinition: Sendable {
         checkedByDefault: Bool = true, note: String = "", reads: [WorldPart], _ statement: String,
         _ body: @escaping StateBody
     ) -> TaxiPropertyDefinition {
-        let batch = StatePredicateBatch { batch, scope, checks in
-            guard let first = batch.states.baseAddress else { return }
+        let batch = StatePredicateBatch { batch, scope, verdicts in
+            var tally = VerdictTally()
+            guard let first = batch.states.baseAddress else { return tally }
             let slots = UnsafeMutablePointer(mutating: first)
-            for position in batch.indices.indices { body(&slots[Int(batch.indices[position])], scope, &checks[position]) }
+            for position in batch.indices.indices {
+                var check = Check()
+                body(&slots[Int(batch.indices[position])], scope, &check)
+                verdicts[position] = BatchVerdict(check)
+                tally.add(check, at: position)
+            }
+            return tally
         }
         return TaxiPropertyDefinition(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
                                       note: note, checkedByDefault: checkedByDefault, footprint: WorldPart.parts(reads),
@@ -120,9 +127,10 @@ struct TaxiPropertyDefinition: Sendable {
     ) -> TaxiPropertyDefinition {
         precondition(ActionKind.allCases.count <= 64, "the action kinds no longer fit the step filter's bit set")
         let relevant = kinds.map { $0.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) } } ?? UInt64.max
-        let batch = StepPredicateBatch { steps, scope, checks in
+        let batch = StepPredicateBatch { steps, scope in
+            var tally = VerdictTally()
             guard let sources = steps.sources.baseAddress, let transitions = steps.steps.baseAddress,
-                  let kinds = steps.actionKinds.baseAddress, let sourceIndices = steps.sourceIndices.baseAddress else { return }
+                  let kinds = steps.actionKinds.baseAddress, let sourceIndices = steps.sourceIndices.baseAddress else { return tally }
             let befores = UnsafeMutablePointer(mutating: sources)
             let afters = UnsafeMutablePointer(mutating: transitions)
             // The kinds are read from their own array: a step's kind from its transition cost
@@ -130,8 +138,11 @@ struct TaxiPropertyDefinition: Sendable {
             for index in 0..<steps.count where relevant & (1 &<< UInt64(truncatingIfNeeded: kinds[index])) != 0 {
                 let before = befores + Int(sourceIndices[index]), after = afters + index
                 guard gate(&before.pointee, &after.pointee.state, scope) else { continue }
-                body(&before.pointee, after.pointee.action, &after.pointee.state, scope, &checks[index])
+                var check = Check()
+                body(&before.pointee, after.pointee.action, &after.pointee.state, scope, &check)
+                tally.add(check, at: index)
             }
+            return tally
         }
         let gated: StepBody = { before, action, after, scope, check in
             if gate(&before, &after, scope) { body(&before, action, &after, scope, &check) }
