@@ -3,51 +3,62 @@ import Testing
 
 @Suite("Stable hashing")
 struct StableHasherTests {
-    /// Bytes 0, 1, 2, ... of the given length, hashed as raw bytes.
-    static func hash(length: Int) -> UInt64 {
-        let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+    /// Bytes 11, 48, 85, ... of the given length.
+    static func bytes(_ length: Int) -> [UInt8] { (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) } }
+
+    /// Raw bytes through a hasher, as part of a larger value would be.
+    static func hashed(_ bytes: [UInt8]) -> UInt64 {
         var hasher = StableHasher()
         bytes.withUnsafeBytes { hasher.combineRawBytes($0) }
         return hasher.fingerprint()
     }
 
-    // Fingerprints name states across runs and machines, so the function is pinned: these
-    // values were computed once. Lengths cover the blocks of 16 (16 bytes and more, with an
-    // overlapping last block when the length is not a multiple of 16), the words of a short
-    // input, the 4-byte tail and the single bytes. Words are read in the machine's
-    // byte order: every platform Swift runs on is little-endian.
-    @Test("Raw bytes hash to the same values on every run", arguments: [
-        (0, UInt64(0x11B3_3CBF_7CA4_3A04)),
-        (3, UInt64(0x54DF_AF6F_8280_D464)),
-        (5, UInt64(0xE63D_80A3_BE72_A3A9)),
-        (8, UInt64(0xE4F5_94D2_3A9F_48C2)),
-        (13, UInt64(0x23FE_0D56_5DF6_1E53)),
-        (16, UInt64(0x2BDE_B447_181D_A779)),
-        (24, UInt64(0xC843_7893_BF24_1013)),
-        (31, UInt64(0xF39F_103A_4325_FE2B)),
-        (32, UInt64(0x64B4_C5E0_FA97_4A35)),
-        (37, UInt64(0xE13F_2115_1052_5266)),
-        (64, UInt64(0x7630_B7F5_E7DE_3B5A)),
-        (197, UInt64(0x575C_2029_B320_5CE2)),
-    ])
-    func pinned(length: Int, expected: UInt64) {
-        #expect(Self.hash(length: length) == expected)
+    /// Raw bytes as a whole fingerprint, as a state hashed as its bytes is.
+    static func fingerprinted(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { StableHasher.fingerprint(ofRawBytes: $0) }
     }
 
-    @Test("Every byte counts, wherever it lies")
-    func everyByteCounts() {
-        let bytes = (0..<197).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
-        func hash(_ bytes: [UInt8]) -> UInt64 {
-            var hasher = StableHasher()
-            bytes.withUnsafeBytes { hasher.combineRawBytes($0) }
-            return hasher.fingerprint()
+    // Fingerprints name states across runs and machines, so the functions are pinned: these
+    // values were computed once. Lengths cover the stripes of 32 (32 bytes and more, with an
+    // overlapping last stripe when the length is not a multiple of 32), the words of a short
+    // input, the 4-byte tail and the single bytes; 189 is a myTaxi world. Words are read in
+    // the machine's byte order: every platform Swift runs on is little-endian. Below 32
+    // bytes the two functions agree.
+    @Test("Raw bytes hash to the same values on every run", arguments: [
+        (0, UInt64(0x11B3_3CBF_7CA4_3A04), UInt64(0x11B3_3CBF_7CA4_3A04)),
+        (3, UInt64(0x54DF_AF6F_8280_D464), UInt64(0x54DF_AF6F_8280_D464)),
+        (5, UInt64(0xE63D_80A3_BE72_A3A9), UInt64(0xE63D_80A3_BE72_A3A9)),
+        (8, UInt64(0xE4F5_94D2_3A9F_48C2), UInt64(0xE4F5_94D2_3A9F_48C2)),
+        (13, UInt64(0x23FE_0D56_5DF6_1E53), UInt64(0x23FE_0D56_5DF6_1E53)),
+        (16, UInt64(0xD5E8_057F_F1D2_8DBE), UInt64(0xD5E8_057F_F1D2_8DBE)),
+        (24, UInt64(0x5BD5_CB11_D3FF_0AAA), UInt64(0x5BD5_CB11_D3FF_0AAA)),
+        (31, UInt64(0xCE94_73AC_548F_E2FE), UInt64(0xCE94_73AC_548F_E2FE)),
+        (32, UInt64(0xA80B_EBEF_6E60_7199), UInt64(0xBCAB_17C5_1BBC_BD22)),
+        (37, UInt64(0x1DAE_8D51_0C9E_8265), UInt64(0xD854_1525_412B_16DC)),
+        (64, UInt64(0x1F39_FE1E_6B71_79F4), UInt64(0x9875_3910_18B8_48AC)),
+        (189, UInt64(0x6380_EA78_37E0_551C), UInt64(0xBAD8_4EB6_16F9_F65A)),
+        (197, UInt64(0xB20F_F375_7F8E_D44F), UInt64(0x9488_6F11_962E_98AF)),
+    ])
+    func pinned(length: Int, hashed: UInt64, fingerprinted: UInt64) {
+        let bytes = Self.bytes(length)
+        #expect(Self.hashed(bytes) == hashed, "through a hasher, \(length) bytes")
+        #expect(Self.fingerprinted(bytes) == fingerprinted, "as a fingerprint, \(length) bytes")
+        if length < 32 { #expect(Self.fingerprinted(bytes) == Self.hashed(bytes)) }
+    }
+
+    @Test("Every bit counts, wherever it lies", arguments: [31, 32, 189, 197])
+    func everyBitCounts(length: Int) {
+        let bytes = Self.bytes(length)
+        for hash in [Self.hashed, Self.fingerprinted] {
+            var seen: Set<UInt64> = [hash(bytes)]
+            for position in bytes.indices {
+                for bit in 0..<8 {
+                    var changed = bytes
+                    changed[position] ^= 1 << bit
+                    seen.insert(hash(changed))
+                }
+            }
+            #expect(seen.count == 8 * bytes.count + 1, "flipping one bit somewhere left the hash unchanged, or two flips collided")
         }
-        var seen: Set<UInt64> = [hash(bytes)]
-        for position in bytes.indices {
-            var changed = bytes
-            changed[position] ^= 1
-            seen.insert(hash(changed))
-        }
-        #expect(seen.count == bytes.count + 1, "flipping one bit at some position left the hash unchanged")
     }
 }

@@ -36,10 +36,9 @@ extension World: Hashable, StableHashable {
         withUnsafeBytes(of: self) { hasher.combine(bytes: $0) }
     }
     public func stableHash(into hasher: inout StableHasher) { hasher.combineRawBytes(of: self) }
+    public var fingerprint: UInt64 { withUnsafeBytes(of: self) { StableHasher.fingerprint(ofRawBytes: $0) } }
     public static func fingerprint(at pointer: UnsafePointer<World>) -> UInt64 {
-        var hasher = StableHasher()
-        hasher.combineRawBytes(at: pointer)
-        return hasher.fingerprint()
+        StableHasher.fingerprint(ofRawBytes: UnsafeRawBufferPointer(start: pointer, count: MemoryLayout<World>.size))
     }
 }
 
