@@ -77,6 +77,11 @@ public struct MyTaxiModel: Model {
         rules.apply(action, to: state)
     }
 
+    public func successor(of state: UnsafePointer<World>, via action: TaxiAction, into slot: UnsafeMutablePointer<World>) -> Bool {
+        slot.initialize(to: state.pointee)
+        return rules.apply(action, inPlace: &slot.pointee)
+    }
+
     public var actionKindNames: [String] { ActionKind.allCases.map(\.name) }
     public func actionKind(of action: TaxiAction) -> Int { action.kind.rawValue }
 

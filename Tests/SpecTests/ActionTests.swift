@@ -265,10 +265,22 @@ struct ActionTests {
         #expect(checked > 500)
     }
 
-    @Test("A rule applied in place changes nothing when its guard fails, and gives apply's successor when it holds",
+    /// The model's successor written into fresh memory (the check phase's form), and the
+    /// answer it gave.
+    static func successor(_ model: MyTaxiModel, of world: World, via action: TaxiAction) -> (holds: Bool, slot: World) {
+        withUnsafePointer(to: world) { source in
+            withUnsafeTemporaryAllocation(of: World.self, capacity: 1) { buffer in
+                let holds = model.successor(of: source, via: action, into: buffer.baseAddress!)
+                return (holds, buffer.baseAddress!.move())
+            }
+        }
+    }
+
+    @Test("A rule applied in place changes nothing when its guard fails, and gives apply's successor when it holds; so does the model's successor written into a slot",
           arguments: [Scope.ci, .accounts, .sharing])
     func inPlaceMatchesApply(scope: Scope) {
         let rules = Rules(scope: scope)
+        let model = MyTaxiModel(scope: scope)
         var random = SplitMix64(seed: 12)
         var refused = 0, applied = 0
         for _ in 0..<40 {
@@ -279,6 +291,8 @@ struct ActionTests {
                 rules.candidates(in: world, probes: true) { action in
                     var inPlace = world
                     let holds = rules.apply(action, inPlace: &inPlace)
+                    let written = Self.successor(model, of: world, via: action)
+                    #expect(written.holds == holds && rawBytesEqual(written.slot, inPlace), "\(action): the slot and the rule in place disagree")
                     if let next = rules.apply(action, to: world) {
                         #expect(holds && rawBytesEqual(inPlace, next), "\(action): in place and apply disagree")
                         enabled.append(action)

@@ -36,7 +36,7 @@ final class LevelStates<State>: @unchecked Sendable {
     }
 
     /// Drops the states held and makes room for `newCount` slots, which the caller must
-    /// initialise, every one of them, with `initialize(_:to:)` before the next read.
+    /// initialise, every one of them, through `uninitialized(_:)` before the next read.
     func resize(_ newCount: Int) {
         base.deinitialize(count: count)
         count = 0
@@ -49,11 +49,11 @@ final class LevelStates<State>: @unchecked Sendable {
         count = newCount
     }
 
-    /// Initialises slot `index`, which `resize` left uninitialised.
+    /// Slot `index`, which `resize` left uninitialised, for the caller to initialise.
     @inline(__always)
-    func initialize(_ index: Int, to state: State) {
+    func uninitialized(_ index: Int) -> UnsafeMutablePointer<State> {
         precondition(index >= 0 && index < count, "slot \(index) is outside the level")
-        (base + index).initialize(to: state)
+        return base + index
     }
 
     /// Slot `index`, initialised, read in place.

@@ -257,10 +257,9 @@ struct Search<M: Model> {
             for index in range {
                 let origin = origins[index]
                 let parent = frontier.baseAddress! + Int(origin.source)
-                guard let state = explorer.model.successor(of: parent.pointee, via: origin.action) else {
+                guard explorer.model.successor(of: parent, via: origin.action, into: next.states.uninitialized(index)) else {
                     preconditionFailure("\(explorer.model.name): \(origin.action) had a successor and now has none: successor(of:via:) is not a function")
                 }
-                next.states.initialize(index, to: state)
                 buffers.pointee.changes.append(compare ? explorer.model.changedParts(from: parent, to: next.states.pointer(index)) : .all)
             }
             if outOfTime.load(ordering: .relaxed) || explorer.outOfTime(since: started) {

@@ -26,6 +26,13 @@ public protocol Model: Sendable {
     /// The state `action` leads to, or `nil` when its guard does not hold in `state`.
     func successor(of state: State, via action: Action) -> State?
 
+    /// The same for the state at `state`, written to `slot`, uninitialised memory that is
+    /// initialised on return: to the successor, or, when the guard does not hold and the
+    /// answer is false, to a copy of the state. The check phase rebuilds each new state with
+    /// it, straight into the level's buffer. The default calls `successor(of:via:)`; a
+    /// model whose rules change a state where it lies overrides it to copy the state once.
+    func successor(of state: UnsafePointer<State>, via action: Action, into slot: UnsafeMutablePointer<State>) -> Bool
+
     /// The enabled actions of `state` with their successors, in the order of
     /// `enabledActions(in:into:)`. The explorer calls this; a model whose listing already
     /// computes successors overrides it so that no successor is computed twice.
@@ -175,6 +182,15 @@ extension Model {
         var transitions: [Transition<Action, State>] = []
         successors(of: state.pointee, into: &transitions)
         for transition in transitions { buffer.append(transition) }
+    }
+
+    public func successor(of state: UnsafePointer<State>, via action: Action, into slot: UnsafeMutablePointer<State>) -> Bool {
+        guard let next = successor(of: state.pointee, via: action) else {
+            slot.initialize(to: state.pointee)
+            return false
+        }
+        slot.initialize(to: next)
+        return true
     }
 
     public func isLegalEnd(_ state: State) -> Bool { false }
