@@ -23,6 +23,13 @@ struct CompiledProperties<M: Model>: Sendable {
     /// The distinct footprints of the state properties: the check phase selects the states
     /// to evaluate once per footprint, not once per property.
     var footprints: [StateParts] = []
+    /// Which footprints a step touches, looked up rather than tested: entry `m` holds, one
+    /// bit per footprint, those that meet the changed parts `m & footprintParts`, where
+    /// `footprintParts` is every part some footprint reads. Empty when the footprints are
+    /// more than 64 or read parts past the twelfth (a table of at most 4,096 words); the
+    /// check phase then tests every footprint against every state.
+    var touchedFootprints: [UInt64] = []
+    var footprintParts: UInt64 = 0
     let count: Int
 
     init(_ properties: [Property<M>]) {
@@ -42,6 +49,15 @@ struct CompiledProperties<M: Model>: Sendable {
                 transitions.append(Entry(number: number, key: key, closure: transitionClosures.count, footprint: .all,
                                          footprintSlot: -1, bit: -1))
                 transitionClosures.append(predicate)
+            }
+        }
+        let parts = footprints.reduce(UInt64(0)) { $0 | $1.rawValue }
+        if !footprints.isEmpty && footprints.count <= 64 && parts < 1 << 12 {
+            footprintParts = parts
+            touchedFootprints = (0...parts).map { changed in
+                var touched: UInt64 = 0
+                for (slot, footprint) in footprints.enumerated() where footprint.rawValue & changed != 0 { touched |= 1 << UInt64(slot) }
+                return touched
             }
         }
     }
