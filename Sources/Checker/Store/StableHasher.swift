@@ -3,7 +3,8 @@
 /// Swift's `Hasher` is seeded per process, so anything printed, stored or compared across
 /// runs (fingerprints, trace ids) uses this instead. The round for words and the finaliser
 /// follow the structure of xxHash64's (multiply, rotate, multiply; then an avalanche);
-/// raw bytes, which is how states are hashed, go in blocks of 16 (`combineRawBytes`).
+/// raw bytes, which is how states are hashed, go in stripes of 32 (`combineRawBytes`,
+/// `fingerprint(ofRawBytes:)`).
 public struct StableHasher: Sendable {
     @usableFromInline static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     @usableFromInline static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
