@@ -93,20 +93,20 @@ public struct BatchVerdict: Sendable {
     public var violated: Bool { bits & 2 != 0 }
 }
 
-/// What a batch's verdicts on one property come to: how many steps it applied to, and the
-/// first step that violated it. The explorer needs no more of a transition property, so a
-/// batch keeps no verdict per step.
+/// What a batch's verdicts on one property come to: how many of its steps (or states) the
+/// property applied to, and the first that violated it. The explorer needs no more of a
+/// transition property, so a batch of steps keeps no verdict per step.
 public struct VerdictTally: Sendable, Equatable {
-    /// How many steps the property applied to (its antecedent held).
+    /// How many the property applied to (its antecedent held).
     public var applied: Int { appliedCount }
-    /// The position in the batch of the first step that violated it.
+    /// The position in the batch of the first that violated it.
     public var firstViolation: Int? { firstViolated < 0 ? nil : firstViolated }
     @usableFromInline var appliedCount = 0
     @usableFromInline var firstViolated = -1
 
     @inlinable public init() {}
 
-    /// Adds step `index`'s verdict; steps are added in order.
+    /// Adds the verdict at position `index` of the batch; positions are added in order.
     @inlinable
     public mutating func add(_ check: PropertyCheck, at index: Int) {
         guard check.applied else { return }

@@ -14,8 +14,8 @@ typealias Check = PropertyCheck
 
 typealias TaxiProperty = Property<MyTaxiModel>
 
-/// A state predicate run over the worlds a batch selects: `checks[i]` for
-/// `batch.states[batch.indices[i]]`.
+/// A state predicate run over the worlds a batch selects: `verdicts[i]` for
+/// `batch.states[batch.indices[i]]`, and the tally.
 struct StatePredicateBatch: Sendable {
     let run: @Sendable (StateBatch<World>, Scope, UnsafeMutableBufferPointer<BatchVerdict>) -> VerdictTally
 }

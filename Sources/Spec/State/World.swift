@@ -36,9 +36,11 @@ extension World: Hashable, StableHashable {
         withUnsafeBytes(of: self) { hasher.combine(bytes: $0) }
     }
     public func stableHash(into hasher: inout StableHasher) { hasher.combineRawBytes(of: self) }
-    public var fingerprint: UInt64 { withUnsafeBytes(of: self) { StableHasher.fingerprint(ofRawBytes: $0) } }
+    public var fingerprint: UInt64 { withUnsafePointer(to: self) { World.fingerprint(at: $0) } }
     public static func fingerprint(at pointer: UnsafePointer<World>) -> UInt64 {
-        StableHasher.fingerprint(ofRawBytes: UnsafeRawBufferPointer(start: pointer, count: MemoryLayout<World>.size))
+        // Every byte is meaningful (no padding, no pointers): known when compiling, so free.
+        precondition(_isPOD(World.self) && MemoryLayout<World>.alignment == 1, "a world is hashed as its raw bytes")
+        return StableHasher.fingerprint(ofRawBytes: UnsafeRawBufferPointer(start: pointer, count: MemoryLayout<World>.size))
     }
 }
 
