@@ -14,6 +14,10 @@ struct QueueFairness {
     let inOrder: Bool
     let arrivalAhead: Bool
 
+    // Inlined into QueueOrderIsFair, which judges about a million changed queues in a bench
+    // run: the call cost about 20 of its 80 instructions (callgrind, bench, 1 worker:
+    // 2.374 G → 2.352 G).
+    @inline(__always)
     init(old: PackedIDs<DriverID>, new: PackedIDs<DriverID>, refuser: DriverID?) {
         @inline(__always) func id(_ bits: UInt32, _ position: Int) -> UInt8 {
             UInt8(truncatingIfNeeded: bits >> (8 * UInt32(position)))
