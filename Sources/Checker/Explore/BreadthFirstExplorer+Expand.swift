@@ -29,6 +29,13 @@ struct ExpansionBuffers<M: Model> {
     var selectionBounds: [Int] = []
     /// In the check phase: for each invariant, how many of the chunk's states it applied to.
     var appliedCounts: [Int] = []
+    /// Verdicts cached by footprint, for the whole search (`VerdictMemo`).
+    let memo = VerdictMemo()
+    /// For a cached footprint: the selected states not found in the memo, and the bits of
+    /// their verdicts as the footprint's invariants are evaluated one after another.
+    var misses: [Int32] = []
+    var missApplied: [UInt64] = []
+    var missViolated: [UInt64] = []
 
     /// Selects, for each footprint, the states of a batch of `count` whose step changed a
     /// part it reads: all of them when `changes` is nil (roots, or footprints off).
@@ -113,6 +120,16 @@ struct ExpansionBuffers<M: Model> {
         transitions.removeAll()
         firstSteps.removeAll(keepingCapacity: true)
         fingerprints.removeAll(keepingCapacity: true)
+    }
+
+    /// The bits of `count` misses, zeroed.
+    mutating func resetMissVerdicts(_ count: Int) {
+        if missApplied.count < count {
+            missApplied.append(contentsOf: repeatElement(0, count: count - missApplied.count))
+            missViolated.append(contentsOf: repeatElement(0, count: count - missViolated.count))
+        }
+        missApplied.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[..<count]).update(repeating: 0) }
+        missViolated.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[..<count]).update(repeating: 0) }
     }
 
     /// Room for `count` verdicts.
@@ -259,7 +276,20 @@ extension BreadthFirstExplorer {
             func selection(_ slot: Int) -> UnsafeBufferPointer<Int32> {
                 UnsafeBufferPointer(rebasing: selections[bounds[2 * slot]..<bounds[2 * slot + 1]])
             }
+            // The footprints checked through the cache this time; the others' invariants are
+            // evaluated on every state selected, below.
+            var viaCache: UInt64 = 0
+            if properties.cachesVerdicts {
+                buffers.memo.prepare(properties.cachedFootprints)
+                for slot in properties.footprints.indices where properties.cachedFootprints[slot] != nil {
+                    guard buffers.memo.tables[slot].unsafelyUnwrapped.isActive() else { continue }
+                    viaCache |= 1 << UInt64(slot)
+                    checkCached(slot, states: states, selected: selection(slot), rows: rows, properties: properties,
+                                decided: decided, buffers: &buffers, into: &output, origin: origin)
+                }
+            }
             for entry in properties.invariants where entry.key >= 0 && !decided[entry.number] {
+                if viaCache & (1 << UInt64(entry.footprintSlot & 63)) != 0 && entry.footprintSlot < 64 { continue }
                 let chosen = selection(entry.footprintSlot)
                 let tally = evaluate(entry, on: StateBatch(states: states, indices: chosen), buffers: &buffers)
                 for position in chosen.indices { setBit(entry.bit, of: Int(chosen[position]), to: buffers.verdicts[position].applied) }
@@ -298,11 +328,88 @@ extension BreadthFirstExplorer {
             }
         }
         // Coverage counts each state where an invariant applied, run or inherited.
-        buffers.resetCounts(properties.invariants.count)
+        buffers.resetCounts(words * 64)
         buffers.appliedCounts.withUnsafeMutableBufferPointer { counts in
             AppliedInvariants.count(rows: rows, states: states.count, words: words, into: counts)
         }
         for entry in properties.invariants where !decided[entry.number] { output.exercised[entry.number] += buffers.appliedCounts[entry.bit] }
+    }
+
+    /// Checks the invariants of cached footprint `slot` on the `selected` states through the
+    /// worker's `VerdictMemo`: a state whose footprint is cached takes the cached verdicts;
+    /// the others are evaluated in one batch per invariant, and cached. Writes each state's
+    /// bits in `rows` and keeps each invariant's first violation, in state order, as
+    /// evaluating every state would.
+    func checkCached(
+        _ slot: Int, states: UnsafeBufferPointer<M.State>, selected: UnsafeBufferPointer<Int32>, rows: UnsafeMutablePointer<UInt64>,
+        properties: CompiledProperties<M>, decided: [Bool], buffers: inout ExpansionBuffers<M>,
+        into output: inout ChunkOutput<M>, origin: (Int) -> (parent: UInt32, actionIndex: Int)
+    ) {
+        let group = properties.groups[slot]
+        var undecided: UInt64 = 0
+        for (bit, member) in group.enumerated() where !decided[properties.invariants[member].number] { undecided |= 1 << UInt64(bit) }
+        guard undecided != 0 && !selected.isEmpty else { return }
+        // The group's bits lie in one word of a row, from `shift` on.
+        let words = properties.invariantWords, first = properties.invariants[group[0]].bit
+        let (rowWord, shift) = (first / 64, UInt64(first % 64))
+        let table = buffers.memo.tables[slot].unsafelyUnwrapped
+        let base = UnsafeRawPointer(states.baseAddress!)
+        let stride = MemoryLayout<M.State>.stride
+        // Per member: the first state (by index) that violated it, or Int.max.
+        var firstViolations = InlineArray<64, Int>(repeating: .max)
+        var violatedAny: UInt64 = 0
+        @inline(__always) func write(_ applied: UInt64, _ violated: UInt64, of index: Int) {
+            let word = rows + index * words + rowWord
+            word.pointee = word.pointee & ~(undecided << shift) | (applied & undecided) << shift
+            var bits = violated & undecided
+            violatedAny |= bits
+            while bits != 0 {
+                let bit = bits.trailingZeroBitCount
+                bits &= bits &- 1
+                firstViolations[bit] = min(firstViolations[bit], index)
+            }
+        }
+        buffers.misses.removeAll(keepingCapacity: true)
+        for position in selected.indices {
+            let index = Int(selected[position])
+            if let cached = table.lookup(base + index * stride) {
+                write(cached.applied, cached.violated, of: index)
+            } else {
+                buffers.misses.append(selected[position])
+            }
+        }
+        let misses = buffers.misses.count
+        table.record(lookups: selected.count, hits: selected.count - misses, members: group.count)
+        if misses > 0 {
+            buffers.resetMissVerdicts(misses)
+            buffers.misses.withUnsafeBufferPointer { missed in
+                var bits = undecided
+                while bits != 0 {
+                    let bit = bits.trailingZeroBitCount
+                    bits &= bits &- 1
+                    evaluate(properties.invariants[group[bit]], on: StateBatch(states: states, indices: missed), buffers: &buffers)
+                    let flag = UInt64(1) << UInt64(bit)
+                    for position in 0..<misses {
+                        let verdict = buffers.verdicts[position]
+                        if verdict.applied { buffers.missApplied[position] |= flag }
+                        if verdict.violated { buffers.missViolated[position] |= flag }
+                    }
+                }
+                for position in 0..<misses {
+                    let index = Int(missed[position])
+                    let (applied, violated) = (buffers.missApplied[position], buffers.missViolated[position])
+                    write(applied, violated, of: index)
+                    table.store(base + index * stride, applied: applied, violated: violated)
+                }
+            }
+        }
+        while violatedAny != 0 {
+            let bit = violatedAny.trailingZeroBitCount
+            violatedAny &= violatedAny &- 1
+            let entry = properties.invariants[group[bit]], index = firstViolations[bit]
+            let predicate = properties.stateClosures[entry.closure]
+            output.keepViolation(of: entry.number, at: origin(index)) { PropertyCheck.explained { predicate(states[index], &$0) } }
+        }
     }
 
     /// Fills `buffers.verdicts` with a keyed state property's verdict on each state the batch

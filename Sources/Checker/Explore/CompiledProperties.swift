@@ -12,7 +12,7 @@ struct CompiledProperties<M: Model>: Sendable {
         /// For a state property: its footprint's position in `footprints`.
         let footprintSlot: Int
         /// For an invariant: its bit in a state's row of `AppliedInvariants`.
-        let bit: Int
+        var bit: Int
     }
 
     var invariants: [Entry] = []
@@ -30,9 +30,20 @@ struct CompiledProperties<M: Model>: Sendable {
     /// check phase then tests every footprint against every state.
     var touchedFootprints: [UInt64] = []
     var footprintParts: UInt64 = 0
+    /// Per footprint: the invariants that read it, as positions in `invariants`, in the order
+    /// of their bits, which are consecutive within one word of a row when there are at most
+    /// 64 (`groupBits`); and the footprint's words when the check phase caches their verdicts
+    /// (`VerdictMemo`), where bit `i` of a cached verdict is the group's `i`-th invariant's.
+    var groups: [[Int]] = []
+    var cachedFootprints: [FootprintWords?] = []
+    /// Whether any footprint is cached.
+    var cachesVerdicts = false
+    /// Bits in a row of applied invariants, gaps included.
+    var rowBits = 0
     let count: Int
 
-    init(_ properties: [Property<M>]) {
+    /// `stateBytes` is the model's `stateBytes(of:)`: where a footprint lies in a state.
+    init(_ properties: [Property<M>], stateBytes: (StateParts) -> [Range<Int>]? = { _ in nil }) {
         count = properties.count
         for (number, property) in properties.enumerated() {
             let key = property.key ?? -1
@@ -60,8 +71,29 @@ struct CompiledProperties<M: Model>: Sendable {
                 return touched
             }
         }
+        // Each footprint's invariants get consecutive bits, a group of at most 64 within
+        // one word, so that a cached verdict is written into a row with one mask.
+        groups = footprints.indices.map { slot in invariants.indices.filter { invariants[$0].footprintSlot == slot } }
+        for group in groups {
+            if group.count <= 64 && rowBits % 64 + group.count > 64 { rowBits += 64 - rowBits % 64 }
+            for member in group {
+                invariants[member].bit = rowBits
+                rowBits += 1
+            }
+        }
+        // A footprint is cached when the state is plain data, the model says where the
+        // footprint lies, and at least two invariants read it, all keyed: a lookup costs
+        // about as much as evaluating one of them.
+        let plainData = _isPOD(M.State.self) && MemoryLayout<M.State>.size >= 8
+        cachedFootprints = footprints.indices.map { slot in
+            let group = groups[slot]
+            guard plainData, slot < 64, (2...64).contains(group.count), group.allSatisfy({ invariants[$0].key >= 0 }),
+                  let ranges = stateBytes(footprints[slot]) else { return nil }
+            return FootprintWords(ranges: ranges, size: MemoryLayout<M.State>.size)
+        }
+        cachesVerdicts = cachedFootprints.contains { $0 != nil }
     }
 
     /// Words in a state's row of applied invariants.
-    var invariantWords: Int { (invariants.count + 63) / 64 }
+    var invariantWords: Int { (rowBits + 63) / 64 }
 }

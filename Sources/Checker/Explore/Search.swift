@@ -44,7 +44,11 @@ struct Search<M: Model> {
     init(explorer: BreadthFirstExplorer<M>, properties: [Property<M>]) {
         self.explorer = explorer
         self.properties = properties
-        compiled = CompiledProperties(properties)
+        // Caching verdicts by footprint rests on the footprints as parent verdicts do:
+        // with those off, so is the cache.
+        compiled = CompiledProperties(properties) { [model = explorer.model, on = explorer.options.useFootprints] in
+            on ? model.stateBytes(of: $0) : nil
+        }
         workerBuffers = WorkerBuffers(count: max(1, explorer.options.workers))
         decided = Array(repeating: false, count: properties.count)
         exercised = Array(repeating: 0, count: properties.count)

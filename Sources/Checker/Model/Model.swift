@@ -71,6 +71,13 @@ public protocol Model: Sendable {
     /// `before`. The default says everything changed, which is always safe.
     func changedParts(from before: UnsafePointer<State>, to after: UnsafePointer<State>) -> StateParts
 
+    /// Where `parts` lie in a state's memory, as byte ranges, for a model whose state is
+    /// plain data (no references, so that equal bytes are equal values). The explorer then
+    /// caches the verdicts of the state properties that read `parts`, keyed by those bytes
+    /// (`VerdictMemo`). Ranges that cover more than `parts` only cost cache hits. The
+    /// default, nil, caches nothing.
+    func stateBytes(of parts: StateParts) -> [Range<Int>]?
+
     /// Evaluates the state property the model numbered `key` (see `Property.key`) on the
     /// states a batch selects, writing `verdicts[i]` for `batch.states[batch.indices[i]]`
     /// (every one of them) and returning the tally: the same predicate as the property's
@@ -199,6 +206,7 @@ extension Model {
     public func simplifications(of action: Action) -> [Action] { [] }
 
     public func changedParts(from before: UnsafePointer<State>, to after: UnsafePointer<State>) -> StateParts { .all }
+    public func stateBytes(of parts: StateParts) -> [Range<Int>]? { nil }
 
     public func evaluate(stateKey key: Int, on batch: StateBatch<State>, into verdicts: UnsafeMutableBufferPointer<BatchVerdict>) -> VerdictTally {
         preconditionFailure("\(name) gave a property the key \(key) but does not evaluate keyed properties")
