@@ -93,9 +93,10 @@ public struct MyTaxiModel: Model {
         World.changedParts(from: before, to: after)
     }
 
-    /// A world is plain data; each part's fields are where `WorldPart.layout` says.
+    /// A world is plain data; each part's fields are where `WorldPart.layout` says, less
+    /// the bytes the scope never changes.
     public func stateBytes(of parts: StateParts) -> [Range<Int>]? {
-        WorldPart.layout.filter { parts.contains($0.part.bit) }.map(\.bytes)
+        WorldPart.layout(in: scope).filter { parts.contains($0.part.bit) }.map(\.bytes)
     }
 
     public func evaluate(stateKey key: Int, on batch: StateBatch<World>, into verdicts: UnsafeMutableBufferPointer<BatchVerdict>) -> VerdictTally {

@@ -50,6 +50,37 @@ struct FootprintTests {
         for part in WorldPart.allCases { #expect(WorldPart.layout.contains { $0.part == part }, "\(part) has no bytes") }
     }
 
+    @Test("The bytes a scope's layout leaves out never change in that scope", arguments: Scope.named.map(\.name))
+    func scopeLayoutLeavesOutOnlyConstantBytes(scopeName: String) {
+        let scope = Scope.named.first { $0.name == scopeName }!
+        let model = MyTaxiModel(scope: scope)
+        var inUse = [Bool](repeating: false, count: MemoryLayout<World>.size)
+        for range in model.stateBytes(of: .all)! { for byte in range { inUse[byte] = true } }
+        let outside = inUse.indices.filter { !inUse[$0] }
+        let initial = withUnsafeBytes(of: model.initialStates[0]) { Array($0) }
+        var worlds = Fixture.reachable(by: model, within: 3)
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<40 {
+            var world = model.initialStates[0]
+            for _ in 0..<80 {
+                guard let action = model.enabledActions(in: world).randomElement(using: &random) else { break }
+                world = model.successor(of: world, via: action)!
+                worlds.append(world)
+            }
+        }
+        for world in worlds {
+            let bytes = withUnsafeBytes(of: world) { Array($0) }
+            let changed = outside.filter { bytes[$0] != initial[$0] }
+            #expect(changed.isEmpty, "bytes \(changed) changed, outside \(scopeName)'s layout")
+            if !changed.isEmpty { return }
+        }
+        // The scope's layout is the full one, cut: each of its ranges lies in one of the
+        // full layout's ranges of the same part.
+        for (part, bytes) in WorldPart.layout(in: scope) {
+            #expect(WorldPart.layout.contains { $0.part == part && $0.bytes.contains(bytes.lowerBound) && $0.bytes.contains(bytes.upperBound - 1) })
+        }
+    }
+
     @Test("changedParts names exactly the parts with a changed byte")
     func changedPartsFollowsTheLayout() {
         let base = BrokenWorlds.accepted

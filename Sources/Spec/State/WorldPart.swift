@@ -77,6 +77,48 @@ public enum WorldPart: Int, CaseIterable, Sendable, CustomStringConvertible {
     }()
 }
 
+extension WorldPart {
+    /// `layout` less the bytes no state of `scope` ever changes: the records of drivers,
+    /// clients, taxis and routes past the scope's counts and the queue slots of zones past
+    /// its zones keep their initial bytes in every state of a search (rides and the dispatch
+    /// line are indexed by route). What the verdict cache reads (`MyTaxiModel.stateBytes`):
+    /// in the bench scope, one route of eight. `FootprintTests` walks every named scope and
+    /// requires the bytes left out to stay as they start.
+    static func layout(in scope: Scope) -> [(part: WorldPart, bytes: Range<Int>)] {
+        var used = [Bool](repeating: false, count: MemoryLayout<World>.size)
+        func use<T>(_ path: KeyPath<World, T>, from first: Int = 0, count: Int) {
+            let offset = MemoryLayout<World>.offset(of: path)! + first
+            for byte in offset..<(offset + count) { used[byte] = true }
+        }
+        use(\.drivers, count: scope.drivers * MemoryLayout<DriverRecord>.stride)
+        use(\.clients, count: scope.clients * MemoryLayout<ClientRecord>.stride)
+        use(\.taxiOwners, count: scope.taxis)
+        for zone in 0..<scope.zones {
+            use(\.queueDrivers, from: zone * World.queueSlots, count: World.queueSlots)
+            use(\.queueTaxis, from: zone * World.queueSlots, count: World.queueSlots)
+        }
+        use(\.queueLength, count: scope.zones)
+        use(\.routes, count: scope.routes * MemoryLayout<RouteRecord>.stride)
+        use(\.rides, count: scope.routes * MemoryLayout<RideRecord>.stride)
+        use(\.dispatchLine, count: scope.routes)
+        use(\.dispatchCount, count: 1)
+        use(\.clock, count: 1)
+        var result: [(part: WorldPart, bytes: Range<Int>)] = []
+        for (part, bytes) in layout {
+            var start: Int?
+            for byte in bytes.lowerBound...bytes.upperBound {
+                let inUse = byte < bytes.upperBound && used[byte]
+                if inUse && start == nil { start = byte }
+                if !inUse, let first = start {
+                    result.append((part, first..<byte))
+                    start = nil
+                }
+            }
+        }
+        return result
+    }
+}
+
 extension World {
     /// The parts in which `after` differs from `before`, comparing bytes field by field.
     /// Written out rather than looped over `WorldPart.layout`, so that each comparison has a
