@@ -289,7 +289,7 @@ extension BreadthFirstExplorer {
                 }
             }
             for entry in properties.invariants where entry.key >= 0 && !decided[entry.number] {
-                if viaCache & (1 << UInt64(entry.footprintSlot & 63)) != 0 && entry.footprintSlot < 64 { continue }
+                if entry.footprintSlot < 64 && viaCache & (1 << UInt64(entry.footprintSlot)) != 0 { continue }
                 let chosen = selection(entry.footprintSlot)
                 let tally = evaluate(entry, on: StateBatch(states: states, indices: chosen), buffers: &buffers)
                 for position in chosen.indices { setBit(entry.bit, of: Int(chosen[position]), to: buffers.verdicts[position].applied) }
