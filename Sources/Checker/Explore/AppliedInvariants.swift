@@ -1,5 +1,6 @@
 /// For each state of a level, which invariants applied to it (their antecedent held), one
-/// bit per invariant in a row of words. A successor whose step left an invariant's
+/// bit per invariant in a row of words (`CompiledProperties` places them: each footprint's
+/// invariants together in one word, so rows may have unused bits). A successor whose step left an invariant's
 /// footprint unchanged inherits its parent's bit, so that coverage counts every distinct
 /// state where an invariant applied, whether it ran there or not.
 ///

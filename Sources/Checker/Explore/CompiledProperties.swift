@@ -32,7 +32,7 @@ struct CompiledProperties<M: Model>: Sendable {
     var footprintParts: UInt64 = 0
     /// Per footprint: the invariants that read it, as positions in `invariants`, in the order
     /// of their bits, which are consecutive within one word of a row when there are at most
-    /// 64 (`groupBits`); and the footprint's words when the check phase caches their verdicts
+    /// 64; and the footprint's words when the check phase caches their verdicts
     /// (`VerdictMemo`), where bit `i` of a cached verdict is the group's `i`-th invariant's.
     var groups: [[Int]] = []
     var cachedFootprints: [FootprintWords?] = []

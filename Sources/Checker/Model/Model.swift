@@ -74,8 +74,10 @@ public protocol Model: Sendable {
     /// Where `parts` lie in a state's memory, as byte ranges, for a model whose state is
     /// plain data (no references, so that equal bytes are equal values). The explorer then
     /// caches the verdicts of the state properties that read `parts`, keyed by those bytes
-    /// (`VerdictMemo`). Ranges that cover more than `parts` only cost cache hits. The
-    /// default, nil, caches nothing.
+    /// (`VerdictMemo`). The ranges must hold every byte of `parts` in which two states of
+    /// one search can differ; bytes no state ever changes may be left out (myTaxi leaves out
+    /// the entities its scope does not use), and ranges that cover more only cost cache
+    /// hits. The default, nil, caches nothing.
     func stateBytes(of parts: StateParts) -> [Range<Int>]?
 
     /// Evaluates the state property the model numbered `key` (see `Property.key`) on the
