@@ -18,6 +18,26 @@ struct VerdictMemoTests {
         #expect(FootprintWords(ranges: [], size: 16).offsets.isEmpty)
     }
 
+    @Test("Each footprint's invariants get consecutive bits within one word of a row")
+    func groupsStayInOneWord() {
+        // Sixty invariants read the digit and ten the trips: laid out in order, the trips'
+        // ten would take bits 60 to 69, across two words, and a cached verdict could not be
+        // written with one mask.
+        func invariant(_ number: Int, _ footprint: StateParts) -> Property<Odometer> {
+            Property(id: "P\(number)", kind: .invariant, group: "toy", statement: "-", source: "test", symbol: "P\(number)",
+                     key: number, footprint: footprint, predicate: .state { _, _ in })
+        }
+        let properties = (0..<60).map { invariant($0, Odometer.digitPart) } + (60..<70).map { invariant($0, Odometer.tripsPart) }
+        let compiled = CompiledProperties(properties)
+        #expect(compiled.groups.map(\.count) == [60, 10])
+        for group in compiled.groups {
+            let bits = group.map { compiled.invariants[$0].bit }
+            #expect(bits == Array(bits[0]..<(bits[0] + bits.count)), "bits \(bits) are not consecutive")
+            #expect(bits[0] / 64 == bits[bits.count - 1] / 64, "bits \(bits) cross a word")
+        }
+        #expect(compiled.invariantWords == 2)
+    }
+
     @Test("A lookup finds what was stored for the same footprint bytes, whatever the other bytes")
     func lookupFindsStoredVerdicts() {
         let table = VerdictMemo.Table(FootprintWords(ranges: [0..<4], size: 8))

@@ -84,9 +84,13 @@ struct Odometer: Model {
     }
 
     func stateBytes(of parts: StateParts) -> [Range<Int>]? {
+        func field(_ path: KeyPath<State, UInt32>) -> Range<Int> {
+            let offset = MemoryLayout<State>.offset(of: path)!
+            return offset..<(offset + MemoryLayout<UInt32>.size)
+        }
         var ranges: [Range<Int>] = []
-        if parts.contains(Odometer.digitPart) { ranges.append(MemoryLayout<State>.offset(of: \State.digit)!..<(MemoryLayout<State>.offset(of: \State.digit)! + 4)) }
-        if parts.contains(Odometer.tripsPart) { ranges.append(MemoryLayout<State>.offset(of: \State.trips)!..<(MemoryLayout<State>.offset(of: \State.trips)! + 4)) }
+        if parts.contains(Odometer.digitPart) { ranges.append(field(\.digit)) }
+        if parts.contains(Odometer.tripsPart) { ranges.append(field(\.trips)) }
         return ranges
     }
 
