@@ -112,4 +112,8 @@ public struct MyTaxiModel: Model {
     public func canonicalForm(of state: World) -> World {
         symmetry.canonicalForm(of: state)
     }
+
+    public func canonicalForm(of state: UnsafePointer<World>, scratch: UnsafeMutablePointer<World>) -> UnsafePointer<World> {
+        symmetry.canonicalForm(of: state, scratch: scratch)
+    }
 }

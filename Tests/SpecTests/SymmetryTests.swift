@@ -59,6 +59,68 @@ struct SymmetryTests {
         #expect(try BreadthFirstExplorer(model: model, options: options).run().distinct > fast.distinct)
     }
 
+    @Test("The byte offsets the canonical form reads are where MemoryLayout puts the fields")
+    func layout() {
+        for entry in WorldBytes.Layout.checked {
+            #expect(entry.constant == entry.actual, "WorldBytes.Layout.\(entry.name)")
+        }
+    }
+
+    @Test("Renaming moves each record to its entity's new index and renames every mention, in every named scope",
+          arguments: Scope.named.map(\.name))
+    func renamingMovesAndRenames(name: String) throws {
+        var scope = Scope.named.first { $0.name == name }!
+        scope.depth = 4
+        let model = MyTaxiModel(scope: scope)
+        let symmetry = Symmetry(scope: scope)
+        // The last permutation of each kind moves every entity (a rotation or a swap).
+        let renaming = Symmetry.Renaming(
+            drivers: symmetry.driverPermutations.last!, taxis: symmetry.taxiPermutations.last!,
+            clients: symmetry.clientPermutations.last!)
+        func driver(_ raw: UInt8) -> UInt8 { raw == noEntity ? raw : renaming.drivers[Int(raw)] }
+        func taxi(_ raw: UInt8) -> UInt8 { raw == noEntity ? raw : renaming.taxis[Int(raw)] }
+        let perClient = scope.routesPerClient
+        func route(_ raw: UInt8) -> UInt8 {
+            raw == noEntity || !symmetry.clientsAreSymmetric ? raw
+                : UInt8(Int(renaming.clients[Int(raw) / perClient]) * perClient + Int(raw) % perClient)
+        }
+        var checked = 0
+        for state in Fixture.reachable(by: model, within: 4) {
+            let renamed = symmetry.rename(state, renaming)
+            for d in 0..<scope.drivers {
+                let before = state.drivers[d], after = renamed.drivers[Int(renaming.drivers[d])]
+                #expect(after.taxiRaw == taxi(before.taxiRaw) && after.statusRaw == before.statusRaw && after.zoneRaw == before.zoneRaw
+                        && after.refusals == before.refusals && after.suspended == before.suspended)
+            }
+            for t in 0..<scope.taxis {
+                let owners = (0..<scope.drivers).filter { state.taxiOwners[t] & (1 << $0) != 0 }.map { driver(UInt8($0)) }
+                #expect(renamed.taxiOwners[Int(renaming.taxis[t])] == owners.reduce(0) { $0 | 1 << $1 })
+            }
+            for c in 0..<scope.clients where symmetry.clientsAreSymmetric {
+                let after = renamed.clients[Int(renaming.clients[c])]
+                #expect(after.cards == state.clients[c].cards && after.emailConfirmed == state.clients[c].emailConfirmed)
+            }
+            for position in 0..<(scope.zones * World.queueSlots) {
+                #expect(renamed.queueDrivers[position] == driver(state.queueDrivers[position]))
+                #expect(renamed.queueTaxis[position] == taxi(state.queueTaxis[position]))
+            }
+            for r in 0..<scope.routes {
+                let before = state.routes[r], after = renamed.routes[Int(route(UInt8(r)))]
+                #expect(after.offeredToRaw == driver(before.offeredToRaw) && after.rideRaw == route(before.rideRaw)
+                        && after.joinedRaw == route(before.joinedRaw) && after.statusRaw == before.statusRaw)
+                let ride = state.rides[r], renamedRide = renamed.rides[Int(route(UInt8(r)))]
+                let members = (0..<scope.routes).filter { ride.routeMask & (1 << $0) != 0 }.map { route(UInt8($0)) }
+                #expect(renamedRide.driverRaw == driver(ride.driverRaw) && renamedRide.taxiRaw == taxi(ride.taxiRaw)
+                        && renamedRide.routeMask == members.reduce(0) { $0 | 1 << $1 })
+            }
+            for position in 0..<Int(state.dispatchCount) {
+                #expect(renamed.dispatchLine[position] == route(state.dispatchLine[position]))
+            }
+            checked += 1
+        }
+        #expect(checked > 10)
+    }
+
     @Test("Clients are symmetric only in scopes of at most two: with three, group leadership breaks ties by client number")
     func clientSymmetryScope() {
         #expect(Symmetry(scope: .qa).clientsAreSymmetric)

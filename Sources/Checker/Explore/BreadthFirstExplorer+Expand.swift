@@ -217,8 +217,14 @@ extension BreadthFirstExplorer {
         // independent loads the processor can overlap, rather than each waiting behind a hash.
         // In place: a copy of each successor would cost as much as hashing it.
         buffers.fingerprints.append(contentsOf: repeatElement(0, count: buffers.steps.count))
-        buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
-            for index in steps.indices { fingerprints[index] = key(at: UnsafePointer(steps.baseAddress! + index).pointer(to: \.state)!) }
+        if var scratch = steps.first?.state {
+            withUnsafeMutablePointer(to: &scratch) { scratch in
+                buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
+                    for index in steps.indices {
+                        fingerprints[index] = key(at: UnsafePointer(steps.baseAddress! + index).pointer(to: \.state)!, scratch: scratch)
+                    }
+                }
+            }
         }
         output.candidates.reserveCapacity(buffers.steps.count)
         let ahead = FingerprintSet.prefetchDistance

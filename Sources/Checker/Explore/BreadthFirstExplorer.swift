@@ -74,18 +74,18 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
     var timeStop: StopReason { options.stopRequest?.isRaised == true ? .interrupted : .timeBudget }
 
     /// The fingerprint under which a state is recorded as visited.
-    @inline(__always)
     func key(of state: M.State) -> UInt64 {
-        var state = state
-        return withUnsafePointer(to: &state) { key(at: $0) }
+        var state = state, scratch = state
+        return withUnsafePointer(to: &state) { state in
+            withUnsafeMutablePointer(to: &scratch) { key(at: state, scratch: $0) }
+        }
     }
 
-    /// The same, for a state read in place. The canonical form too is hashed in place:
-    /// `fingerprint` would copy it into the hasher's closure first.
+    /// The same, for a state read in place; with symmetry, its canonical form is written over
+    /// `scratch` (which holds some state) unless the state is its own, and hashed in place.
     @inline(__always)
-    func key(at state: UnsafePointer<M.State>) -> UInt64 {
+    func key(at state: UnsafePointer<M.State>, scratch: UnsafeMutablePointer<M.State>) -> UInt64 {
         guard options.symmetry else { return M.State.fingerprint(at: state) }
-        var canonical = model.canonicalForm(of: state.pointee)
-        return withUnsafePointer(to: &canonical) { M.State.fingerprint(at: $0) }
+        return M.State.fingerprint(at: model.canonicalForm(of: state, scratch: scratch))
     }
 }

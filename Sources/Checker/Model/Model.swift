@@ -61,6 +61,12 @@ public protocol Model: Sendable {
     /// renaming of interchangeable entities must map to the same representative.
     func canonicalForm(of state: State) -> State
 
+    /// The same, read in place: the address of `state`'s canonical form, which is `state`
+    /// itself when it is its own representative and otherwise written over `scratch` (which
+    /// holds some state). The explorer asks this of every successor it generates, so a model
+    /// whose states are large gains by not copying them (the default copies twice).
+    func canonicalForm(of state: UnsafePointer<State>, scratch: UnsafeMutablePointer<State>) -> UnsafePointer<State>
+
     /// Simpler variants of an action (smaller numbers, lower ids), simplest first, which the
     /// shrinker tries in place of it.
     func simplifications(of action: Action) -> [Action]
@@ -205,6 +211,10 @@ extension Model {
     public func isLegalEnd(_ state: State) -> Bool { false }
     public var supportsSymmetry: Bool { false }
     public func canonicalForm(of state: State) -> State { state }
+    public func canonicalForm(of state: UnsafePointer<State>, scratch: UnsafeMutablePointer<State>) -> UnsafePointer<State> {
+        scratch.pointee = canonicalForm(of: state.pointee)
+        return UnsafePointer(scratch)
+    }
     public func simplifications(of action: Action) -> [Action] { [] }
 
     public func changedParts(from before: UnsafePointer<State>, to after: UnsafePointer<State>) -> StateParts { .all }

@@ -33,9 +33,16 @@ public struct Symmetry: Sendable {
     let driverPermutations: [Permutation]
     let taxiPermutations: [Permutation]
     let clientPermutations: [Permutation]
+    /// Where this scope's worlds name entities (`Symmetry+Renaming`).
+    let mentions: Mentions
 
     public init(scope: Scope) {
+        // The forms read the world without bounds checks, trusting these.
+        precondition(scope.drivers <= Capacity.drivers && scope.taxis <= Capacity.taxis && scope.clients <= Capacity.clients
+                     && scope.zones <= Capacity.zones && scope.routes <= Capacity.routes, "a scope within the world's capacity")
+        precondition(WorldBytes.Layout.checked.allSatisfy { $0.constant == $0.actual }, "WorldBytes.Layout matches World")
         self.scope = scope
+        mentions = Mentions(scope: scope)
         driverPermutations = Permutation.all(of: scope.drivers)
         taxiPermutations = Permutation.all(of: scope.taxis)
         clientPermutations = scope.clients <= 2 ? Permutation.all(of: scope.clients) : [Permutation.identity]
@@ -47,7 +54,40 @@ public struct Symmetry: Sendable {
     struct Permutation: Sendable, ExpressibleByArrayLiteral {
         var targets = InlineArray<4, UInt8>(repeating: 0)
 
-        static let identity: Permutation = [0, 1, 2, 3]
+        init() {}
+
+        /// Built in place, not from a literal: a variadic literal allocates its array, and
+        /// the fast canonical form asks for the identity on every successor.
+        static var identity: Permutation {
+            var identity = Permutation()
+            for entity in 0..<4 { identity.targets[entity] = UInt8(entity) }
+            return identity
+        }
+
+        /// Each of the first `count` entities sent to its position in the order of `keys`,
+        /// or nil if two of them tie (then several renamings compete: `Ranking`).
+        static func ranks(_ keys: InlineArray<4, UInt64>, count: Int) -> Permutation? {
+            var result = Permutation.identity
+            // Two entities, as in every named scope: one comparison (the loops below cost
+            // 80 instructions for it).
+            if count == 2 {
+                let first = keys[unchecked: 0], second = keys[unchecked: 1]
+                if first == second { return nil }
+                if first > second { result.targets[unchecked: 0] = 1; result.targets[unchecked: 1] = 0 }
+                return result
+            }
+            for entity in 0..<count {
+                let key = keys[unchecked: entity]
+                var rank: UInt8 = 0
+                for other in 0..<count where other != entity {
+                    let otherKey = keys[unchecked: other]
+                    if otherKey == key { return nil }
+                    rank &+= otherKey < key ? 1 : 0
+                }
+                result.targets[unchecked: entity] = rank
+            }
+            return result
+        }
 
         init(arrayLiteral elements: UInt8...) {
             precondition(elements.count <= 4, "a permutation of at most four entities")
@@ -89,14 +129,32 @@ public struct Symmetry: Sendable {
     }
 
     public func canonicalForm(of world: World) -> World {
-        let keys = signatures(in: world)
-        return smallest(world, drivers: Ranking(keys.drivers, count: scope.drivers), taxis: Ranking(keys.taxis, count: scope.taxis))
+        var world = world, scratch = world
+        return withUnsafePointer(to: &world) { world in
+            withUnsafeMutablePointer(to: &scratch) { canonicalForm(of: world, scratch: $0).pointee }
+        }
+    }
+
+    /// The same, read in place: `world` itself when it is its own canonical form, else the
+    /// form written over `scratch`.
+    public func canonicalForm(of world: UnsafePointer<World>, scratch: UnsafeMutablePointer<World>) -> UnsafePointer<World> {
+        let keys = signatures(at: world)
+        // No ties and one client order: one candidate, nothing to compare (most forms).
+        if clientPermutations.count == 1, let drivers = Permutation.ranks(keys.drivers, count: scope.drivers),
+           let taxis = Permutation.ranks(keys.taxis, count: scope.taxis) {
+            if drivers.isIdentity && taxis.isIdentity { return world }
+            scratch.update(from: world, count: 1)
+            rename(world, Renaming(drivers: drivers, taxis: taxis, clients: .identity), over: scratch)
+            return UnsafePointer(scratch)
+        }
+        scratch.pointee = smallest(world, drivers: Ranking(keys.drivers, count: scope.drivers), taxis: Ranking(keys.taxis, count: scope.taxis))
+        return UnsafePointer(scratch)
     }
 
     /// The reference canonical form for measuring the fast one: every permutation of every
     /// symmetric set. Exact by construction and slow.
     public func exhaustiveCanonicalForm(of world: World) -> World {
-        smallest(world, drivers: .allTied(scope.drivers), taxis: .allTied(scope.taxis))
+        withUnsafePointer(to: world) { smallest($0, drivers: .allTied(scope.drivers), taxis: .allTied(scope.taxis)) }
     }
 
     /// Entities of one kind sorted by signature (ties by index): `order[k]` is the entity at
@@ -126,14 +184,6 @@ public struct Symmetry: Sendable {
             }
         }
 
-        /// The one renaming allowed when no two entities tie: each to its position.
-        var onlyRenaming: Permutation? {
-            guard count < 2 || group[count - 1] == count - 1 else { return nil }
-            var renaming = Permutation.identity
-            for position in 0..<count { renaming[order[position]] = UInt8(position) }
-            return renaming
-        }
-
         /// Every entity tied with every other: every permutation is allowed.
         static func allTied(_ count: Int) -> Ranking { Ranking(InlineArray(repeating: 0), count: count) }
 
@@ -155,20 +205,14 @@ public struct Symmetry: Sendable {
     /// rankings allow and every order of clients (if symmetric). Only renamed worlds compete:
     /// the world as given is a candidate only if its own order is one of those tried, or the
     /// form would depend on how the state was named.
-    func smallest(_ world: World, drivers: Ranking, taxis: Ranking) -> World {
-        // No ties and one client order: one candidate, nothing to compare (most forms).
-        if clientPermutations.count == 1, let driverRenaming = drivers.onlyRenaming, let taxiRenaming = taxis.onlyRenaming {
-            var result = world
-            rename(world, Renaming(drivers: driverRenaming, taxis: taxiRenaming, clients: clientPermutations[0]), over: &result)
-            return result
-        }
+    func smallest(_ world: UnsafePointer<World>, drivers: Ranking, taxis: Ranking) -> World {
         // Two worlds used in turn: each renaming is written over the spare one and, when it
         // is smaller, the two swap roles (pointers swap, not worlds). Two locals rather than
         // `withUnsafeTemporaryAllocation`: with that allocation in this function (and a
         // `Permutation` tried as one 32-bit word), Swift 6.3's release build faulted on an
-        // aligned vector store to a misaligned stack in `onlyRenaming`; the debug build ran,
+        // aligned vector store to a misaligned stack (in the fast path then here); the debug build ran,
         // and with two locals the release build does too.
-        var first = world, second = world
+        var first = world.pointee, second = world.pointee
         return withUnsafeMutablePointer(to: &first) { first in
             withUnsafeMutablePointer(to: &second) { second in
                 var best = first, spare = second
@@ -178,8 +222,8 @@ public struct Symmetry: Sendable {
                     for taxiPermutation in taxiPermutations {
                         guard let taxiRenaming = taxis.renaming(taxiPermutation) else { continue }
                         for clients in clientPermutations {
-                            if found { spare.pointee = world }
-                            rename(world, Renaming(drivers: driverRenaming, taxis: taxiRenaming, clients: clients), over: &spare.pointee)
+                            if found { spare.update(from: world, count: 1) }
+                            rename(world, Renaming(drivers: driverRenaming, taxis: taxiRenaming, clients: clients), over: spare)
                             if !found || less(spare, best) {
                                 swap(&best, &spare)
                                 found = true
@@ -190,154 +234,6 @@ public struct Symmetry: Sendable {
                 precondition(found, "the order of the rankings themselves is always allowed")
                 return best.pointee
             }
-        }
-    }
-
-    /// Each driver's and each taxi's signature: what it looks like with every entity's name
-    /// left out, so that renaming does not change it. A driver: his account, status, zone,
-    /// whether he has a taxi, refusals, suspension, where he is queued, how many taxis he
-    /// owns, how many routes are offered to him, how many rides he drove. A taxi: how many
-    /// own it, where it is queued, how many rides it served, and the signatures of the
-    /// drivers who own it and of the one who works with it (summed after mixing, so their
-    /// order does not count). One pass over each part of the world serves every entity.
-    struct Signatures: CustomStringConvertible {
-        var drivers = InlineArray<4, UInt64>(repeating: 0)
-        var taxis = InlineArray<4, UInt64>(repeating: 0)
-        var description: String {
-            "drivers \((0..<4).map { drivers[$0] }), taxis \((0..<4).map { taxis[$0] })"
-        }
-    }
-
-    func signatures(in world: World) -> Signatures {
-        @inline(__always) func mix(_ value: UInt64) -> UInt64 {
-            let product = (value ^ 0x9E37_79B1_85EB_CA87).multipliedFullWidth(by: 0xC2B2_AE3D_27D4_EB4F)
-            return product.high ^ product.low
-        }
-        // Per-entity counts and positions are kept in words of four byte lanes, lane e for
-        // entity e: the passes below then touch no array. Ids past the lanes (`noEntity`)
-        // count nowhere; every count is below 256 (at most eight routes or four taxis).
-        @inline(__always) func lane(_ id: UInt8) -> UInt32 { id < 4 ? 1 << (8 * UInt32(id)) : 0 }
-        @inline(__always) func byte(_ word: UInt32, _ entity: Int) -> UInt64 { UInt64((word >> (8 * UInt32(entity))) & 0xFF) }
-        @inline(__always) func place(_ position: Int, of id: UInt8, in word: inout UInt32) {
-            guard id < 4 else { return }
-            let shift = 8 * UInt32(id)
-            word = word & ~(0xFF << shift) | UInt32(position) << shift
-        }
-        var driverQueued: UInt32 = .max, taxiQueued: UInt32 = .max
-        for z in 0..<scope.zones {
-            for slot in 0..<min(Int(world.queueLength[z]), World.queueSlots) {
-                let position = z * World.queueSlots + slot
-                place(position, of: world.queueDrivers[position], in: &driverQueued)
-                place(position, of: world.queueTaxis[position], in: &taxiQueued)
-            }
-        }
-        var offered: UInt32 = 0, driven: UInt32 = 0, served: UInt32 = 0
-        for r in 0..<scope.routes {
-            offered &+= lane(world.routes[r].offeredToRaw)
-            driven &+= lane(world.rides[r].driverRaw)
-            served &+= lane(world.rides[r].taxiRaw)
-        }
-        // A taxi's owners are a bit set over drivers: spread to lanes, they count each
-        // driver's taxis.
-        let driverMask = UInt32(1 << scope.drivers) - 1
-        var owned: UInt32 = 0, ownerCounts: UInt32 = 0
-        for t in 0..<scope.taxis {
-            let owners = UInt32(world.taxiOwners[t]) & driverMask
-            owned &+= (owners & 1) | (owners & 2) << 7 | (owners & 4) << 14 | (owners & 8) << 21
-            ownerCounts |= UInt32(owners.nonzeroBitCount) << (8 * UInt32(t))
-        }
-        var keys = Signatures()
-        for d in 0..<scope.drivers {
-            let driver = world.drivers[d]
-            // Every field in a byte (or bit) of its own: different signatures, different keys.
-            var key = UInt64(driver.emailConfirmed ? 1 : 0) | UInt64(driver.activated ? 2 : 0) | UInt64(driver.suspended ? 4 : 0)
-            key |= UInt64(driver.taxiRaw == noEntity ? 0 : 8) | UInt64(driver.statusRaw) << 8 | UInt64(driver.zoneRaw) << 16
-            key |= UInt64(driver.refusals) << 24 | byte(driverQueued, d) << 32 | byte(owned, d) << 40
-            keys.drivers[d] = key | byte(offered, d) << 48 | byte(driven, d) << 56
-        }
-        // Each driver's key, mixed once, goes to the taxi he works with and to those he owns.
-        var ownerKeys = InlineArray<4, UInt64>(repeating: 0), userKeys = InlineArray<4, UInt64>(repeating: 0)
-        for d in 0..<scope.drivers {
-            let mixed = mix(keys.drivers[d])
-            let taxi = Int(world.drivers[d].taxiRaw)
-            if taxi < 4 { userKeys[taxi] &+= mixed }
-            for t in 0..<scope.taxis where world.taxiOwners[t] & (1 << UInt8(d)) != 0 { ownerKeys[t] &+= mixed }
-        }
-        for t in 0..<scope.taxis {
-            let own = byte(ownerCounts, t) << 16 | byte(taxiQueued, t) << 8 | byte(served, t)
-            keys.taxis[t] = mix(ownerKeys[t] ^ mix(userKeys[t] &+ own))
-        }
-        return keys
-    }
-
-    /// The world with every entity renamed.
-    func rename(_ world: World, _ renaming: Renaming) -> World {
-        var next = world
-        rename(world, renaming, over: &next)
-        return next
-    }
-
-    /// The same, written over `next`, which must hold a copy of `world`: only what a
-    /// renaming changes is written, so the caller's copy is the only one.
-    func rename(_ world: World, _ renaming: Renaming, over next: inout World) {
-        // Ranked in the order they already have, nobody moves: in the bench scope, most
-        // canonical forms are the world itself.
-        let clientsMove = clientsAreSymmetric && !renaming.clients.isIdentity
-        if renaming.drivers.isIdentity && renaming.taxis.isIdentity && !clientsMove { return }
-        // Where each route slot goes: a route moves with its client. Worked out once per
-        // renaming (a division per route), not at every mention of a route; when no route
-        // moves, as with one client, route names are left as they are.
-        let perClient = scope.routesPerClient
-        var slots = InlineArray<8, UInt8>(repeating: 0)
-        var routesMove = false
-        if clientsMove {
-            for r in 0..<scope.routes {
-                let target = UInt8(Int(renaming.clients[r / perClient]) * perClient + r % perClient)
-                slots[r] = target
-                if target != UInt8(r) { routesMove = true }
-            }
-        }
-        func driver(_ raw: UInt8) -> UInt8 { raw == noEntity ? raw : renaming.drivers[Int(raw)] }
-        func taxi(_ raw: UInt8) -> UInt8 { raw == noEntity ? raw : renaming.taxis[Int(raw)] }
-        func slot(_ raw: UInt8) -> UInt8 { raw == noEntity || !routesMove ? raw : slots[Int(raw)] }
-        for d in 0..<scope.drivers {
-            var record = world.drivers[d]
-            record.taxiRaw = taxi(record.taxiRaw)
-            next.drivers[Int(renaming.drivers[d])] = record
-        }
-        if clientsAreSymmetric {
-            for c in 0..<scope.clients { next.clients[Int(renaming.clients[c])] = world.clients[c] }
-        }
-        for t in 0..<scope.taxis {
-            var owners: UInt8 = 0
-            for d in 0..<scope.drivers where world.taxiOwners[t] & (1 << UInt8(d)) != 0 { owners |= 1 << renaming.drivers[d] }
-            next.taxiOwners[Int(renaming.taxis[t])] = owners
-        }
-        // Only the slots in use: the rest hold no entity.
-        for z in 0..<scope.zones {
-            for position in (z * World.queueSlots)..<(z * World.queueSlots + min(Int(world.queueLength[z]), World.queueSlots)) {
-                next.queueDrivers[position] = driver(world.queueDrivers[position])
-                next.queueTaxis[position] = taxi(world.queueTaxis[position])
-            }
-        }
-        for r in 0..<scope.routes {
-            var route = world.routes[r]
-            route.offeredToRaw = driver(route.offeredToRaw)
-            route.rideRaw = slot(route.rideRaw)
-            route.joinedRaw = slot(route.joinedRaw)
-            next.routes[Int(slot(UInt8(r)))] = route
-            var ride = world.rides[r]
-            ride.driverRaw = driver(ride.driverRaw)
-            ride.taxiRaw = taxi(ride.taxiRaw)
-            if routesMove {
-                var mask: UInt8 = 0
-                for member in 0..<scope.routes where ride.routeMask & (1 << UInt8(member)) != 0 { mask |= 1 << slot(UInt8(member)) }
-                ride.routeMask = mask
-            }
-            next.rides[Int(slot(UInt8(r)))] = ride
-        }
-        if routesMove {
-            for position in 0..<Int(world.dispatchCount) { next.dispatchLine[position] = slot(world.dispatchLine[position]) }
         }
     }
 
