@@ -210,8 +210,8 @@ public struct Symmetry: Sendable {
         // is smaller, the two swap roles (pointers swap, not worlds). Two locals rather than
         // `withUnsafeTemporaryAllocation`: with that allocation in this function (and a
         // `Permutation` tried as one 32-bit word), Swift 6.3's release build faulted on an
-        // aligned vector store to a misaligned stack (in the fast path then here); the debug build ran,
-        // and with two locals the release build does too.
+        // aligned vector store to a misaligned stack (in the one-renaming path this function
+        // then held); the debug build ran, and with two locals the release build does too.
         var first = world.pointee, second = world.pointee
         return withUnsafeMutablePointer(to: &first) { first in
             withUnsafeMutablePointer(to: &second) { second in
