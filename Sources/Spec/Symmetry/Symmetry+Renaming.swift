@@ -24,21 +24,20 @@ extension Symmetry {
         }
 
         init(scope: Scope) {
-            func field<Record, Field>(_ array: PartialKeyPath<World>, _ index: Int, _ field: KeyPath<Record, Field>) -> Int {
-                MemoryLayout<World>.offset(of: array)! + index * MemoryLayout<Record>.stride + MemoryLayout<Record>.offset(of: field)!
-            }
-            for d in 0..<scope.drivers { taxis.append(field(\World.drivers, d, \DriverRecord.taxiRaw)) }
+            typealias Layout = WorldBytes.Layout
+            for d in 0..<scope.drivers { taxis.append(Layout.drivers + d * Layout.driverStride + Layout.driverTaxi) }
             for position in 0..<(scope.zones * World.queueSlots) {
-                drivers.append(MemoryLayout<World>.offset(of: \World.queueDrivers)! + position)
-                taxis.append(MemoryLayout<World>.offset(of: \World.queueTaxis)! + position)
+                drivers.append(Layout.queueDrivers + position)
+                taxis.append(Layout.queueTaxis + position)
             }
             for r in 0..<scope.routes {
-                drivers.append(field(\World.routes, r, \RouteRecord.offeredToRaw))
-                routes.append(field(\World.routes, r, \RouteRecord.rideRaw))
-                routes.append(field(\World.routes, r, \RouteRecord.joinedRaw))
-                drivers.append(field(\World.rides, r, \RideRecord.driverRaw))
-                taxis.append(field(\World.rides, r, \RideRecord.taxiRaw))
-                routes.append(MemoryLayout<World>.offset(of: \World.dispatchLine)! + r)
+                let route = Layout.routes + r * Layout.routeStride, ride = Layout.rides + r * Layout.rideStride
+                drivers.append(route + Layout.offeredTo)
+                routes.append(route + Layout.routeRide)
+                routes.append(route + Layout.routeJoined)
+                drivers.append(ride + Layout.rideDriver)
+                taxis.append(ride + Layout.rideTaxi)
+                routes.append(Layout.dispatchLine + r)
             }
         }
     }

@@ -23,15 +23,15 @@ struct WorldBytes {
     @inline(__always) func rideDriver(_ r: Int) -> UInt8 { byte(Layout.rides &+ r &* Layout.rideStride &+ Layout.rideDriver) }
     @inline(__always) func rideTaxi(_ r: Int) -> UInt8 { byte(Layout.rides &+ r &* Layout.rideStride &+ Layout.rideTaxi) }
 
-    /// The offsets. Constants in all but name: the tests hold them to `MemoryLayout`'s
-    /// answers (which the optimiser does not fold), so a field moved in `World` or a record
-    /// fails there rather than here.
+    /// The offsets, as literals the optimiser folds (`MemoryLayout.offset(of:)` it does
+    /// not). `Symmetry.init` and `SymmetryTests` hold them to `MemoryLayout`'s answers, so a
+    /// field moved in `World` or a record stops the program rather than misreads a world.
     enum Layout {
-        static let drivers = 0, driverStride = 7
+        static let drivers = 0, driverStride = 7, driverTaxi = 4
         static let clients = 28, clientStride = 2
         static let taxiOwners = 36
         static let queueDrivers = 40, queueTaxis = 52, queueLength = 64
-        static let routes = 67, routeStride = 10, offeredTo = 6
+        static let routes = 67, routeStride = 10, offeredTo = 6, routeRide = 7, routeJoined = 8
         static let rides = 147, rideStride = 4, rideDriver = 0, rideTaxi = 1, rideRoutes = 3
         static let dispatchLine = 179
 
@@ -39,6 +39,7 @@ struct WorldBytes {
         static var checked: [(name: String, constant: Int, actual: Int)] {
             [("drivers", drivers, MemoryLayout<World>.offset(of: \World.drivers)!),
              ("driverStride", driverStride, MemoryLayout<DriverRecord>.stride),
+             ("driverTaxi", driverTaxi, MemoryLayout<DriverRecord>.offset(of: \DriverRecord.taxiRaw)!),
              ("clients", clients, MemoryLayout<World>.offset(of: \World.clients)!),
              ("clientStride", clientStride, MemoryLayout<ClientRecord>.stride),
              ("taxiOwners", taxiOwners, MemoryLayout<World>.offset(of: \World.taxiOwners)!),
@@ -48,6 +49,8 @@ struct WorldBytes {
              ("routes", routes, MemoryLayout<World>.offset(of: \World.routes)!),
              ("routeStride", routeStride, MemoryLayout<RouteRecord>.stride),
              ("offeredTo", offeredTo, MemoryLayout<RouteRecord>.offset(of: \RouteRecord.offeredToRaw)!),
+             ("routeRide", routeRide, MemoryLayout<RouteRecord>.offset(of: \RouteRecord.rideRaw)!),
+             ("routeJoined", routeJoined, MemoryLayout<RouteRecord>.offset(of: \RouteRecord.joinedRaw)!),
              ("rides", rides, MemoryLayout<World>.offset(of: \World.rides)!),
              ("rideStride", rideStride, MemoryLayout<RideRecord>.stride),
              ("rideDriver", rideDriver, MemoryLayout<RideRecord>.offset(of: \RideRecord.driverRaw)!),
