@@ -142,13 +142,7 @@ struct FootprintExplorationTests {
         ("ci", true, 6, true),
     ])
     func sameAnswers(scopeName: String, literal: Bool, depth: Int, symmetry: Bool) throws {
-        var scope = Scope.named.first { $0.name == scopeName }!
-        scope.depth = depth
-        let model = MyTaxiModel(scope: scope, literal: literal)
-        var options = ExplorationOptions()
-        options.maxDepth = depth
-        options.workers = 2
-        options.symmetry = symmetry
+        var (model, options) = Fixture.search(scopeName, literal: literal, depth: depth, symmetry: symmetry)
         let skipping = try BreadthFirstExplorer(model: model, options: options).run()
         options.useFootprints = false
         let everything = try BreadthFirstExplorer(model: model, options: options).run()

@@ -9,6 +9,18 @@ enum Fixture {
     /// The onboarded initial world of a scope.
     static func world(_ scope: Scope = Fixture.scope) -> World { MyTaxiModel.initialWorld(scope) }
 
+    /// A named scope cut to `depth`, its model, and options that search it to that depth
+    /// with 2 workers.
+    static func search(_ scopeName: String, literal: Bool, depth: Int, symmetry: Bool) -> (MyTaxiModel, ExplorationOptions) {
+        var scope = Scope.named.first { $0.name == scopeName }!
+        scope.depth = depth
+        var options = ExplorationOptions()
+        options.maxDepth = depth
+        options.workers = 2
+        options.symmetry = symmetry
+        return (MyTaxiModel(scope: scope, literal: literal), options)
+    }
+
     /// Applies actions in order, requiring each to be enabled.
     static func run(_ actions: [TaxiAction], from start: World? = nil, scope: Scope = Fixture.scope) -> World? {
         var world = start ?? Fixture.world(scope)

@@ -149,7 +149,7 @@ extension BreadthFirstExplorer {
     /// candidate state found more than once.
     func expand(
         frontier: UnsafeBufferPointer<M.State>, ids: [UInt32], range: Range<Int>, properties: CompiledProperties<M>,
-        decided: [Bool], visited: FingerprintSet, buffers: inout ExpansionBuffers<M>
+        decided: [Bool], visited: FingerprintSet, canonical: CanonicalMemo?, buffers: inout ExpansionBuffers<M>
     ) -> ChunkOutput<M> {
         var output = ChunkOutput<M>(actionKinds: actionKindCount, properties: properties.count)
         buffers.clear()
@@ -217,14 +217,8 @@ extension BreadthFirstExplorer {
         // independent loads the processor can overlap, rather than each waiting behind a hash.
         // In place: a copy of each successor would cost as much as hashing it.
         buffers.fingerprints.append(contentsOf: repeatElement(0, count: buffers.steps.count))
-        if var scratch = steps.first?.state {
-            withUnsafeMutablePointer(to: &scratch) { scratch in
-                buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
-                    for index in steps.indices {
-                        fingerprints[index] = key(at: UnsafePointer(steps.baseAddress! + index).pointer(to: \.state)!, scratch: scratch)
-                    }
-                }
-            }
+        buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
+            output.canonicalForms = fingerprint(steps, into: fingerprints, canonical: canonical)
         }
         output.candidates.reserveCapacity(buffers.steps.count)
         let ahead = FingerprintSet.prefetchDistance
@@ -240,6 +234,43 @@ extension BreadthFirstExplorer {
                 actionKind: buffers.actionKinds[index], source: Int32(source), action: action))
         }
         return output
+    }
+
+    /// Each step's fingerprint: its state's, or with symmetry its canonical form's. The
+    /// canonical forms go through the search's memo (`CanonicalMemo`) in two passes: every
+    /// state hashed as it is and its entry asked for, then the entries read, by which time
+    /// most have arrived; only a state the memo does not hold has its form computed.
+    /// Returns how many forms were computed.
+    func fingerprint(
+        _ steps: UnsafeMutableBufferPointer<Transition<M.Action, M.State>>, into fingerprints: UnsafeMutableBufferPointer<UInt64>,
+        canonical memo: CanonicalMemo?
+    ) -> Int {
+        guard let base = steps.baseAddress, var scratch = steps.first?.state else { return 0 }
+        @inline(__always) func state(_ index: Int) -> UnsafePointer<M.State> { UnsafePointer(base + index).pointer(to: \.state)! }
+        return withUnsafeMutablePointer(to: &scratch) { scratch in
+            guard options.symmetry, let memo else {
+                for index in steps.indices { fingerprints[index] = key(at: state(index), scratch: scratch) }
+                return options.symmetry ? steps.count : 0
+            }
+            for index in steps.indices {
+                let raw = M.State.fingerprint(at: state(index))
+                fingerprints[index] = raw
+                memo.prefetch(raw)
+            }
+            var computed = 0
+            for index in steps.indices {
+                let raw = fingerprints[index]
+                if let known = memo.canonical(of: raw) {
+                    fingerprints[index] = known
+                } else {
+                    let form = M.State.fingerprint(at: model.canonicalForm(of: state(index), scratch: scratch))
+                    memo.store(form, for: raw)
+                    fingerprints[index] = form
+                    computed += 1
+                }
+            }
+            return computed
+        }
     }
 
     /// Where the states of a checked batch come from: the parts each one's step changed

@@ -36,6 +36,10 @@ public struct ExplorationOptions: Sendable {
     /// Called from a worker thread at most once per `progressInterval` seconds, across levels.
     public var progress: (@Sendable (ExplorationProgress) -> Void)?
     public var progressInterval: Double = 1
+    /// Entries in the canonical memo of a symmetric search (a power of two); nil takes as
+    /// many as fit a sixteenth of the memory budget, up to `CanonicalMemo.defaultEntries`.
+    /// Tests make it tiny, so that entries clash all the time.
+    var canonicalMemoEntries: Int?
 
     public init() {}
 

@@ -31,6 +31,8 @@ struct ChunkOutput<M: Model>: Sendable {
     var findings: [Finding] = []
     var deadlocks: [UInt32] = []
     var generated = 0
+    /// With symmetry, successors whose canonical form was computed (not found in the memo).
+    var canonicalForms = 0
     /// Steps listed per action kind. The explorer fires every enabled action, so this is
     /// also the count fired.
     var actionEnabled: [Int]

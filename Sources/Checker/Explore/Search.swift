@@ -17,6 +17,8 @@ struct Search<M: Model> {
     var options: ExplorationOptions { explorer.options }
 
     let visited = FingerprintSet()
+    /// With symmetry, the canonical fingerprints of states already generated.
+    let canonicalMemo: CanonicalMemo?
     var log = TraceLog()
     let workerBuffers: WorkerBuffers<M>
     var decided: [Bool]
@@ -25,6 +27,7 @@ struct Search<M: Model> {
     var deadlock: Counterexample<M>?
     var coverage: [ActionCoverage]
     var generated = 0
+    var canonicalForms = 0
     /// States put in the visited set whose invariants were not checked (time ran out).
     var unchecked = 0
     /// Whether the last level's expansion stopped before its end (time budget).
@@ -50,6 +53,10 @@ struct Search<M: Model> {
             on ? model.stateBytes(of: $0) : nil
         }
         workerBuffers = WorkerBuffers(count: max(1, explorer.options.workers))
+        // A sixteenth of the budget at most: a small budget is still the search's.
+        let options = explorer.options
+        canonicalMemo = !options.symmetry ? nil
+            : options.canonicalMemoEntries.map { CanonicalMemo(entries: $0) } ?? CanonicalMemo(within: options.memoryBudget / 16)
         decided = Array(repeating: false, count: properties.count)
         exercised = Array(repeating: 0, count: properties.count)
         findings = Array(repeating: nil, count: properties.count)
@@ -146,11 +153,14 @@ struct Search<M: Model> {
         return budgetStop()
     }
 
+    /// Memory held across levels: the visited set, the trace log and the canonical memo.
+    var fixedBytes: Int { visited.bytes + log.bytes + (canonicalMemo?.bytes ?? 0) }
+
     func budgetStop() -> StopReason? {
         if options.stopRequest?.isRaised == true { return .interrupted }
         if let seconds = options.maxSeconds, elapsed >= seconds { return .timeBudget }
         if let limit = options.maxStates, visited.count >= limit { return .stateBudget }
-        if visited.bytes + log.bytes > options.memoryBudget { return .memoryBudget }
+        if fixedBytes > options.memoryBudget { return .memoryBudget }
         return nil
     }
 
@@ -179,6 +189,7 @@ struct Search<M: Model> {
         let properties = self.compiled
         let decided = self.decided
         let visited = self.visited
+        let canonicalMemo = self.canonicalMemo
         let levelStart = generated
         let levelGenerated = Atomic<Int>(0)
         let snapshot = (distinct: visited.count, depth: depth, started: start)
@@ -190,7 +201,7 @@ struct Search<M: Model> {
         // growing set replaces are freed only when the level's merge is over).
         let stride = MemoryLayout<ChunkOutput<M>.Candidate>.stride + MemoryLayout<M.State>.stride
             + (compiled.invariantWords + 4) * MemoryLayout<UInt64>.stride
-        let baseBytes = visited.bytes + log.bytes + level.bytes
+        let baseBytes = fixedBytes + level.bytes
         let workerBuffers = self.workerBuffers
         let memoryBudget = options.memoryBudget
         let memoryHit = Atomic<Bool>(false)
@@ -200,7 +211,7 @@ struct Search<M: Model> {
             let range = (chunk * chunkSize)..<min(frontier.count, (chunk + 1) * chunkSize)
             let output = explorer.expand(
                 frontier: frontier, ids: ids, range: range, properties: properties,
-                decided: decided, visited: visited, buffers: &workerBuffers.slot(worker).pointee)
+                decided: decided, visited: visited, canonical: canonicalMemo, buffers: &workerBuffers.slot(worker).pointee)
             let generatedSoFar = levelGenerated.add(output.generated, ordering: .relaxed).newValue
             outputs.slots[chunk] = output
             merge.offer(chunk)
@@ -327,6 +338,7 @@ struct Search<M: Model> {
 
     mutating func record(_ output: ChunkOutput<M>) {
         generated += output.generated
+        canonicalForms += output.canonicalForms
         for kind in coverage.indices {
             // Every enabled action is fired: one count serves both columns.
             coverage[kind].enabled += output.actionEnabled[kind]
@@ -384,6 +396,7 @@ struct Search<M: Model> {
             modelName: model.name, distinct: visited.count - unchecked, generated: generated, depth: levels,
             stopReason: reason, seconds: elapsed, workers: options.workers, symmetry: options.symmetry,
             properties: outcomes, deadlock: deadlock, actions: coverage,
-            visitedSetBytes: visited.bytes, traceLogBytes: log.bytes)
+            visitedSetBytes: visited.bytes, traceLogBytes: log.bytes, canonicalForms: canonicalForms,
+            canonicalMemoBytes: canonicalMemo?.bytes ?? 0)
     }
 }

@@ -88,15 +88,25 @@ public struct ExplorationResult<M: Model>: Sendable {
     public let actions: [ActionCoverage]
     public let visitedSetBytes: Int
     public let traceLogBytes: Int
+    /// With symmetry, how many successors had their canonical form computed; the others'
+    /// fingerprints came from the canonical memo (`CanonicalMemo`). 0 without symmetry.
+    public let canonicalForms: Int
+    /// The canonical memo's size in bytes (0 without symmetry): a fixed cost, not per state.
+    public let canonicalMemoBytes: Int
 
     public var isComplete: Bool { stopReason.isComplete }
     public var violations: [PropertyOutcome<M>] { properties.filter { $0.status == .violated } }
     public var hasFinding: Bool { !violations.isEmpty || deadlock != nil }
 
     /// TLC's optimistic estimate of the chance that two distinct states shared a
-    /// fingerprint and one was never explored: n (g - n) / 2^64.
+    /// fingerprint and one was never explored: n (g - n) / 2^64. With symmetry, plus 2 g / 2^64
+    /// for the canonical memo: each of the g lookups could be fooled by one entry, through
+    /// its state's fingerprint or a half-written pair (`CanonicalMemo`), one chance in 2^64
+    /// each; next to the first term it does not show.
     public var collisionProbability: Double {
-        Double(distinct) * Double(max(0, generated - distinct)) / 18_446_744_073_709_551_616.0
+        let visited = Double(distinct) * Double(max(0, generated - distinct))
+        let memo = symmetry ? 2 * Double(generated) : 0
+        return (visited + memo) / 18_446_744_073_709_551_616.0
     }
 
     public var statesPerSecond: Double { seconds > 0 ? Double(distinct) / seconds : 0 }

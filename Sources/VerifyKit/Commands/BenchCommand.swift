@@ -31,6 +31,8 @@ struct BenchCommand {
         let seconds: Double
         let visitedBytes: Int
         let traceBytes: Int
+        let canonicalForms: Int
+        let memoBytes: Int
         var perSecond: Double { seconds > 0 ? Double(distinct) / seconds : 0 }
     }
 
@@ -67,6 +69,9 @@ struct BenchCommand {
         }
         let plain = rows[0], reduced = rows[cores > 1 ? 2 : 1]
         lines.append("symmetry keeps \(String(format2: 100 * Double(reduced.distinct) / Double(max(1, plain.distinct))))% of the states")
+        for row in rows where row.label.hasSuffix("symmetry") {
+            lines.append("\(row.label): canonical forms computed for \(String(format2: 100 * Double(row.canonicalForms) / Double(max(1, row.generated))))% of the generated states, the others found in the canonical memo (\(row.memoBytes >> 20) MiB)")
+        }
         lines.append("")
         lines.append("exactness of the symmetry reduction (canonical form vs every permutation):")
         for (name, base, usual) in [("ci", Scope.ci, 7), ("qa", Scope.qa, 5), ("sharing", Scope.sharing, 7)] {
@@ -92,7 +97,7 @@ struct BenchCommand {
         for _ in 0..<repeats { runs.append(try explore(model, options)) }
         let median = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
         return Measurement(label: label, distinct: median.distinct, generated: median.generated, seconds: median.seconds,
-                           visitedBytes: median.visitedSetBytes, traceBytes: median.traceLogBytes)
+                           visitedBytes: median.visitedSetBytes, traceBytes: median.traceLogBytes, canonicalForms: median.canonicalForms, memoBytes: median.canonicalMemoBytes)
     }
 
     static func explore<M: Model>(_ model: M, _ options: ExplorationOptions) throws(UsageError) -> ExplorationResult<M> {
