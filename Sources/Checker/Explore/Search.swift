@@ -45,6 +45,8 @@ struct Search<M: Model> {
     let start: ContinuousClock.Instant
 
     init(explorer: BreadthFirstExplorer<M>, properties: [Property<M>]) {
+        // Setting up (the tables below, the canonical memo) is part of the search's time.
+        start = ContinuousClock.now
         self.explorer = explorer
         self.properties = properties
         // Caching verdicts by footprint rests on the footprints as parent verdicts do:
@@ -61,7 +63,6 @@ struct Search<M: Model> {
         exercised = Array(repeating: 0, count: properties.count)
         findings = Array(repeating: nil, count: properties.count)
         coverage = explorer.model.actionKindNames.map { ActionCoverage(name: $0, enabled: 0, fired: 0, newStates: 0) }
-        start = ContinuousClock.now
     }
 
     var elapsed: Double { Search.seconds(since: start) }
