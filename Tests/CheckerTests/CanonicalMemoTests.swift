@@ -64,6 +64,10 @@ struct CanonicalMemoTests {
         #expect(large.canonicalForms < large.generated)
         #expect(tiny.canonicalForms > large.canonicalForms)
         #expect(tiny.canonicalForms <= tiny.generated)
+        // Each lookup may be fooled once in 2^64, through the entry's state or a torn pair.
+        let pairs = Double(large.distinct) * Double(large.generated - large.distinct)
+        #expect(large.collisionProbability == (pairs + 2 * Double(large.generated)) / 0x1p64)
+        #expect(large.canonicalMemoBytes == CanonicalMemo.defaultEntries * CanonicalMemo.entryBytes)
     }
 
     @Test("Without symmetry there is no memo and no form is computed")

@@ -55,7 +55,7 @@ struct Search<M: Model> {
             on ? model.stateBytes(of: $0) : nil
         }
         workerBuffers = WorkerBuffers(count: max(1, explorer.options.workers))
-        // A sixteenth of the budget at most: a small budget is still the search's.
+        // At most a sixteenth of the memory budget: the rest is for the states.
         let options = explorer.options
         canonicalMemo = !options.symmetry ? nil
             : options.canonicalMemoEntries.map { CanonicalMemo(entries: $0) } ?? CanonicalMemo(within: options.memoryBudget / 16)
