@@ -245,12 +245,18 @@ extension BreadthFirstExplorer {
         _ steps: UnsafeMutableBufferPointer<Transition<M.Action, M.State>>, into fingerprints: UnsafeMutableBufferPointer<UInt64>,
         canonical memo: CanonicalMemo?
     ) -> Int {
-        guard let base = steps.baseAddress, var scratch = steps.first?.state else { return 0 }
+        guard let base = steps.baseAddress else { return 0 }
         @inline(__always) func state(_ index: Int) -> UnsafePointer<M.State> { UnsafePointer(base + index).pointer(to: \.state)! }
+        guard options.symmetry else {
+            for index in steps.indices { fingerprints[index] = M.State.fingerprint(at: state(index)) }
+            return 0
+        }
+        // Only a symmetric search writes forms, so only it takes a scratch state.
+        var scratch = base.pointee.state
         return withUnsafeMutablePointer(to: &scratch) { scratch in
-            guard options.symmetry, let memo else {
+            guard let memo else {
                 for index in steps.indices { fingerprints[index] = key(at: state(index), scratch: scratch) }
-                return options.symmetry ? steps.count : 0
+                return steps.count
             }
             for index in steps.indices {
                 let raw = M.State.fingerprint(at: state(index))
