@@ -245,7 +245,9 @@ extension BreadthFirstExplorer {
         _ steps: UnsafeMutableBufferPointer<Transition<M.Action, M.State>>, into fingerprints: UnsafeMutableBufferPointer<UInt64>,
         canonical memo: CanonicalMemo?
     ) -> Int {
-        guard let base = steps.baseAddress else { return 0 }
+        // A chunk with no successors still has the buffer's memory behind it, but nothing
+        // lives there: the scratch copy below would copy a state already destroyed, or never made.
+        guard let base = steps.baseAddress, !steps.isEmpty else { return 0 }
         @inline(__always) func state(_ index: Int) -> UnsafePointer<M.State> { UnsafePointer(base + index).pointer(to: \.state)! }
         guard options.symmetry else {
             for index in steps.indices { fingerprints[index] = M.State.fingerprint(at: state(index)) }
