@@ -271,7 +271,9 @@ extension BreadthFirstExplorer {
                 if let known = memo.canonical(of: raw) {
                     fingerprints[index] = known
                 } else {
-                    let form = M.State.fingerprint(at: model.canonicalForm(of: state(index), scratch: scratch))
+                    // A state that is its own form comes back as itself: its hash is known.
+                    let canonical = model.canonicalForm(of: state(index), scratch: scratch)
+                    let form = canonical == state(index) ? raw : M.State.fingerprint(at: canonical)
                     memo.store(form, for: raw)
                     fingerprints[index] = form
                     computed += 1
