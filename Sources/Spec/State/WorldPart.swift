@@ -141,9 +141,11 @@ extension World {
             let offset = World.routesOffset + 8 * word
             let difference = UnsafeRawPointer(before).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 ^ UnsafeRawPointer(after).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offerBytes |= difference & World.offerMasks[word]
-            paymentBytes |= difference & World.paymentMasks[word]
-            routeBytes |= difference & ~(World.offerMasks[word] | World.paymentMasks[word])
+            let offers = World.routeMask(word: word, field: World.offerOffset)
+            let payments = World.routeMask(word: word, field: World.paidOffset)
+            offerBytes |= difference & offers
+            paymentBytes |= difference & payments
+            routeBytes |= difference & ~(offers | payments)
         }
         if routeBytes != 0 { changed.formUnion(WorldPart.routes.bit) }
         if offerBytes != 0 { changed.formUnion(WorldPart.offers.bit) }
@@ -154,24 +156,28 @@ extension World {
         return changed
     }
 
-    static let routesOffset = MemoryLayout<World>.offset(of: \World.routes)!
-    static let offerOffset = MemoryLayout<RouteRecord>.offset(of: \RouteRecord.offeredToRaw)!
+    // Computed properties, not stored ones: a stored `static let` is a lazy global that
+    // costs a call to `swift_once` on every read, three per distinct state in
+    // `changedParts`; these fold into constants where they are used.
+    @inline(__always) static var routesOffset: Int { MemoryLayout<World>.offset(of: \World.routes)! }
+    @inline(__always) static var offerOffset: Int { MemoryLayout<RouteRecord>.offset(of: \RouteRecord.offeredToRaw)! }
+    @inline(__always) static var paidOffset: Int { MemoryLayout<RouteRecord>.offset(of: \RouteRecord.paid)! }
     /// The routes read as whole words: their bytes are a multiple of eight.
-    static let routeWords = MemoryLayout<InlineArray<8, RouteRecord>>.size / 8
-    static let paidOffset = MemoryLayout<RouteRecord>.offset(of: \RouteRecord.paid)!
-    /// For each word of the routes, the bytes that hold an offer, and those that hold a payment.
-    static let offerMasks = routeMasks(field: offerOffset)
-    static let paymentMasks = routeMasks(field: paidOffset)
+    @inline(__always) static var routeWords: Int {
+        let bytes = MemoryLayout<InlineArray<8, RouteRecord>>.size
+        precondition(bytes % 8 == 0, "the routes fill whole words")
+        return bytes / 8
+    }
 
-    static func routeMasks(field: Int) -> InlineArray<10, UInt64> {
-        precondition(MemoryLayout<InlineArray<8, RouteRecord>>.size == 80 && MemoryLayout<RouteRecord>.stride == 10,
-                     "the route masks assume eight routes of ten bytes")
-        var masks = InlineArray<10, UInt64>(repeating: 0)
-        for route in 0..<8 {
-            let byte = route * 10 + field
-            masks[byte / 8] |= 0xFF << (8 * UInt64(byte % 8))
+    /// In word `word` of the routes, the bytes that hold field `field` of a route record.
+    @inline(__always)
+    static func routeMask(word: Int, field: Int) -> UInt64 {
+        var mask: UInt64 = 0
+        for route in 0..<Capacity.routes {
+            let byte = route * MemoryLayout<RouteRecord>.stride + field
+            if byte / 8 == word { mask |= 0xFF << (8 * UInt64(byte % 8)) }
         }
-        return masks
+        return mask
     }
 
     /// This world with `parts` taken from `other`: what a test builds to check that a
