@@ -287,9 +287,17 @@ extension BreadthFirstExplorer {
     /// (`Model.changedParts(from:to:)`) and its parent's row of applied invariants. A state
     /// property whose footprint its step left alone is not run: its verdict is the parent's,
     /// which held (a violation would have decided the property a level earlier).
+    ///
+    /// Plain pointers, not a closure that finds a parent's row: called for every state, the
+    /// closure retained its context each time.
     struct Lineage {
         let changes: UnsafeBufferPointer<StateParts>
-        let parentRow: (Int) -> UnsafePointer<UInt64>
+        /// The batch's origins, whose sources index the parents' rows.
+        let origins: UnsafeBufferPointer<Search<M>.Origin>
+        /// The parent level's rows of applied invariants.
+        let parentRows: AppliedInvariants
+
+        func parentRow(_ index: Int) -> UnsafePointer<UInt64> { UnsafePointer(parentRows.row(Int(origins[index].source))) }
     }
 
     /// Checks every undecided invariant and reachability property on `states` and fills
@@ -309,7 +317,11 @@ extension BreadthFirstExplorer {
         // on the state writes its own bit.
         // The lineage unwrapped once for the batch, not once per state.
         if let lineage {
-            for index in states.indices { (rows + index * words).update(from: lineage.parentRow(index), count: words) }
+            // Word by word: a row is a word or two, and `update(from:count:)` called memcpy.
+            for index in states.indices {
+                let row = rows + index * words, parent = lineage.parentRow(index)
+                for word in 0..<words { row[word] = parent[word] }
+            }
         } else {
             rows.update(repeating: 0, count: states.count * words)
         }
