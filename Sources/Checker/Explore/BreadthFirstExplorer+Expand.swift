@@ -148,7 +148,7 @@ extension BreadthFirstExplorer {
     /// The invariants wait for the merge (`Search.checkLevel`), which keeps one of each
     /// candidate state found more than once.
     func expand(
-        frontier: UnsafeBufferPointer<M.State>, ids: [UInt32], range: Range<Int>, properties: CompiledProperties<M>,
+        frontier: UnsafeBufferPointer<M.State>, ids: LevelIDs, range: Range<Int>, properties: CompiledProperties<M>,
         decided: [Bool], visited: FingerprintSet, canonical: CanonicalMemo?, buffers: inout ExpansionBuffers<M>
     ) -> ChunkOutput<M> {
         var output = ChunkOutput<M>(actionKinds: actionKindCount, properties: properties.count)

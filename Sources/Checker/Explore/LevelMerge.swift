@@ -2,7 +2,7 @@ import Synchronization
 
 /// The merge of one level: puts the level's candidates in the visited set, in chunk order
 /// and within a chunk in frontier order, and keeps each one that is new (its parent link in
-/// the trace log, its origin and its id).
+/// the trace log, whose position is its id, and its origin).
 ///
 /// It runs while the level is still being expanded. A worker that finishes a chunk offers
 /// it; whoever then holds the merge's turn merges every chunk that is ready, in order, and
@@ -38,7 +38,6 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
 
     @exclusivity(unchecked) var log: TraceLog
     @exclusivity(unchecked) var origins: [Search<M>.Origin]
-    @exclusivity(unchecked) var ids: [UInt32]
     /// New states per action kind: the coverage column.
     @exclusivity(unchecked) private(set) var newStates: [Int]
     /// States put in the visited set by this merge.
@@ -49,10 +48,10 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var budgetHit = false
 
     /// A merge into `visited` of the chunks that will appear in `outputs`. It takes over the
-    /// search's trace log and its buffers of origins and ids (emptied, capacity kept) until
+    /// search's trace log and its buffer of origins (emptied, capacity kept) until
     /// `finish` hands them back: moved, not copied, so that appending copies nothing.
     init(outputs: ChunkOutputs<M>, visited: FingerprintSet, maxStates: Int?, actionKinds: Int,
-         log: inout TraceLog, origins: inout [Search<M>.Origin], ids: inout [UInt32]) {
+         log: inout TraceLog, origins: inout [Search<M>.Origin]) {
         self.outputs = outputs
         self.visited = visited
         self.maxStates = maxStates
@@ -62,12 +61,9 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
         newStates = Array(repeating: 0, count: actionKinds)
         self.log = TraceLog()
         self.origins = []
-        self.ids = []
         swap(&self.log, &log)
         swap(&self.origins, &origins)
-        swap(&self.ids, &ids)
         self.origins.removeAll(keepingCapacity: true)
-        self.ids.removeAll(keepingCapacity: true)
     }
 
     deinit {
@@ -93,14 +89,13 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
     }
 
     /// Merges the chunks offered and not yet merged, up to the first one missing, and hands
-    /// the log, origins and ids back. The coordinator's call, once every worker has stopped.
-    func finish(log: inout TraceLog, origins: inout [Search<M>.Origin], ids: inout [UInt32]) {
+    /// the log and origins back. The coordinator's call, once every worker has stopped.
+    func finish(log: inout TraceLog, origins: inout [Search<M>.Origin]) {
         precondition(takeTurn(), "the merge was finished while a worker still held its turn")
         mergeReadyChunks()
         turn.store(false, ordering: .releasing)
         swap(&self.log, &log)
         swap(&self.origins, &origins)
-        swap(&self.ids, &ids)
     }
 
     private func mergeReadyChunks() {
@@ -131,7 +126,7 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
             }
             let candidate = candidates[index]
             guard visited.insert(candidate.fingerprint) else { continue }
-            ids.append(log.append(parent: candidate.parent, actionIndex: Int(candidate.actionIndex)))
+            log.append(parent: candidate.parent, actionIndex: Int(candidate.actionIndex))
             origins.append(Search<M>.Origin(source: candidate.source, action: candidate.action))
             newStates[Int(candidate.actionKind)] += 1
             kept += 1

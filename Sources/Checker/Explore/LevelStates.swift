@@ -66,3 +66,12 @@ final class LevelStates<State>: @unchecked Sendable {
     /// Bytes the buffer holds.
     var bytes: Int { capacity * MemoryLayout<State>.stride }
 }
+
+/// The trace-log ids of a level's states, by position in the level. A level's states enter
+/// the log one after another, in level order (the roots in `Search.run`, each later level in
+/// its merge), so their ids are consecutive: the first is all there is to keep.
+struct LevelIDs: Sendable {
+    let first: UInt32
+
+    subscript(position: Int) -> UInt32 { first + UInt32(truncatingIfNeeded: position) }
+}

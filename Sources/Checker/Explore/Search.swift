@@ -84,12 +84,12 @@ struct Search<M: Model> {
         // `LevelStates` gives: the next level is built in the memory of the level before last.
         var frontier = LevelStates<M.State>(), next = LevelStates<M.State>()
         var applied = AppliedInvariants(words: compiled.invariantWords), nextApplied = AppliedInvariants(words: compiled.invariantWords)
-        var ids: [UInt32] = [], nextIDs: [UInt32] = []
+        var ids = LevelIDs(first: UInt32(log.count))
         var roots: [M.State] = []
         var initialOutput = ChunkOutput<M>(actionKinds: coverage.count, properties: properties.count)
         for (index, state) in initials.enumerated() where visited.insert(explorer.key(of: state)) {
             roots.append(state)
-            ids.append(log.appendRoot(initialStateIndex: index))
+            log.appendRoot(initialStateIndex: index)
         }
         frontier.replace(with: roots)
         applied.resize(roots.count)
@@ -105,7 +105,8 @@ struct Search<M: Model> {
         var reason: StopReason = .exhausted
         while frontier.count > 0 {
             if let stop = stopBeforeLevel() { reason = stop; break }
-            let expansion = expandLevel(frontier: frontier, ids: ids, origins: &origins, nextIDs: &nextIDs)
+            let nextIDs = LevelIDs(first: UInt32(log.count))
+            let expansion = expandLevel(frontier: frontier, ids: ids, origins: &origins)
             if levelCutShort || explorer.outOfTime(since: start) {
                 // The level was not finished: the states its merge put in the visited set
                 // are not checked, so they are not reported as explored.
@@ -122,7 +123,7 @@ struct Search<M: Model> {
             mergeFindings(checked)
             swap(&frontier, &next)
             swap(&applied, &nextApplied)
-            swap(&ids, &nextIDs)
+            ids = nextIDs
             depth += 1
             if frontier.count > 0 { levels += 1 }
             let checkedCount = min(frontier.count, checked.count * BreadthFirstExplorer<M>.chunkSize)
@@ -177,15 +178,14 @@ struct Search<M: Model> {
     }
 
     /// Expands the level in parallel chunks and merges them in order as they come
-    /// (`LevelMerge`): each new state gets its id (in `nextIDs`), its parent link in the log
+    /// (`LevelMerge`): each new state gets its parent link in the log (its id is its place there)
     /// and its origin (in `origins`), in level order.
-    mutating func expandLevel(frontier level: LevelStates<M.State>, ids: [UInt32],
-                              origins: inout [Origin], nextIDs: inout [UInt32]) -> LevelExpansion {
+    mutating func expandLevel(frontier level: LevelStates<M.State>, ids: LevelIDs, origins: inout [Origin]) -> LevelExpansion {
         let chunkSize = BreadthFirstExplorer<M>.chunkSize
         let chunkCount = (level.count + chunkSize - 1) / chunkSize
         let outputs = ChunkOutputs<M>(count: chunkCount)
         let merge = LevelMerge<M>(outputs: outputs, visited: visited, maxStates: options.maxStates, actionKinds: coverage.count,
-                                  log: &log, origins: &origins, ids: &nextIDs)
+                                  log: &log, origins: &origins)
         let explorer = self.explorer
         let properties = self.compiled
         let decided = self.decided
@@ -230,7 +230,7 @@ struct Search<M: Model> {
             return true
         }
         lastProgress = progressGate.withLock { $0 }
-        merge.finish(log: &log, origins: &origins, ids: &nextIDs)
+        merge.finish(log: &log, origins: &origins)
         // No worker probes the visited set any more: the tables it outgrew can go.
         visited.reclaim()
         let result = unbrokenPrefix(outputs)
@@ -247,7 +247,7 @@ struct Search<M: Model> {
     /// checked, an unbroken prefix of the level (shorter only if time ran out).
     mutating func checkLevel(filling next: (states: LevelStates<M.State>, applied: AppliedInvariants),
                              from level: (states: LevelStates<M.State>, applied: AppliedInvariants),
-                             origins: [Origin], ids: [UInt32]) -> [ChunkOutput<M>] {
+                             origins: [Origin], ids: LevelIDs) -> [ChunkOutput<M>] {
         next.states.resize(origins.count)
         next.applied.resize(origins.count)
         let chunkSize = BreadthFirstExplorer<M>.chunkSize

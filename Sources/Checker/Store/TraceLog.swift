@@ -11,7 +11,8 @@ public struct TraceLog: Sendable {
     public var count: Int { records.count }
     public var bytes: Int { records.capacity * MemoryLayout<UInt64>.stride }
 
-    /// Records a state and returns its id.
+    /// Records a state and returns its id, which is its position in the log.
+    @discardableResult
     public mutating func append(parent: UInt32, actionIndex: Int) -> UInt32 {
         precondition(actionIndex < Int(UInt32.max), "too many actions enabled in one state")
         precondition(records.count < Int(UInt32.max), "more than 4 billion distinct states")
@@ -19,6 +20,7 @@ public struct TraceLog: Sendable {
         return UInt32(records.count - 1)
     }
 
+    @discardableResult
     public mutating func appendRoot(initialStateIndex: Int) -> UInt32 {
         append(parent: TraceLog.noParent, actionIndex: initialStateIndex)
     }
