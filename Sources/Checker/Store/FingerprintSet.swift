@@ -99,7 +99,9 @@ public final class FingerprintSet: @unchecked Sendable {
             let slot = slots[index].load(ordering: .relaxed)
             if slot == fingerprint { return true }
             if slot == 0 { return false }
-            index += 1
+            // Unchecked: below the capacity, the index cannot overflow, and the check was
+            // an instruction in every probe.
+            index &+= 1
             if index == capacity { index = 0 }
         }
     }
@@ -121,7 +123,7 @@ public final class FingerprintSet: @unchecked Sendable {
                 storedCount += 1
                 return true
             }
-            index += 1
+            index &+= 1
             if index == capacity { index = 0 }
         }
     }
@@ -144,7 +146,7 @@ public final class FingerprintSet: @unchecked Sendable {
             guard fingerprint != 0 else { continue }
             var index = FingerprintSet.home(of: fingerprint, capacity: newCapacity)
             while newSlots[index].load(ordering: .relaxed) != 0 {
-                index += 1
+                index &+= 1
                 if index == newCapacity { index = 0 }
             }
             newSlots[index].store(fingerprint, ordering: .relaxed)
