@@ -285,14 +285,16 @@ struct Search<M: Model> {
             let states = UnsafeBufferPointer(rebasing: next.states.states[range])
             var output = ChunkOutput<M>(actionKinds: actionKinds, properties: propertyCount)
             let changes = buffers.pointee.changes
-            changes.withUnsafeBufferPointer { changes in origins.withUnsafeBufferPointer { origins in
-                let lineage = BreadthFirstExplorer<M>.Lineage(changes: changes, origins: UnsafeBufferPointer(rebasing: origins[range]),
-                                                              parentRows: level.applied)
-                explorer.checkStates(states, lineage: lineage, rows: next.applied.row(range.lowerBound), properties: properties,
-                                     decided: decided, buffers: &buffers.pointee, into: &output) { index in
-                    (ids[range.lowerBound + index], -1)
+            changes.withUnsafeBufferPointer { changes in
+                origins.withUnsafeBufferPointer { origins in
+                    let lineage = BreadthFirstExplorer<M>.Lineage(changes: changes, origins: UnsafeBufferPointer(rebasing: origins[range]),
+                                                                  parentRows: level.applied)
+                    explorer.checkStates(states, lineage: lineage, rows: next.applied.row(range.lowerBound), properties: properties,
+                                         decided: decided, buffers: &buffers.pointee, into: &output) { index in
+                        (ids[range.lowerBound + index], -1)
+                    }
                 }
-            } }
+            }
             outputs.slots[chunk] = output
             if worker == 0 {
                 // The level's states not yet checked wait in the queue.
