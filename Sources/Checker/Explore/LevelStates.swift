@@ -2,28 +2,48 @@
 ///
 /// The search uses two in turn: the level being expanded and the next one, which the check
 /// phase fills in parallel (each worker initialises the slots of its own chunks) by
-/// replaying each new state's action from its parent. Kept rather than reallocated, so that
-/// the kernel zeroes fresh pages only when a level outgrows every level before it.
+/// replaying each new state's action from its parent. Each lives in a `PageRegion` reserved
+/// for the largest level the memory budget allows, so that a level larger than the ones
+/// before is not copied or moved: it touches the pages they touched, which are already
+/// backed by memory, and fresh ones only past them.
 ///
 /// Concurrency: workers write disjoint slots while nobody reads them, and read the whole
 /// buffer while nobody writes it; the coordinator resizes it only between phases. The class
 /// is `@unchecked Sendable` under that discipline.
 final class LevelStates<State>: @unchecked Sendable {
+    private let pool: PagePool
+    private var region: PageRegion
     // Unchecked: the phases keep writers and readers apart (above), and a dynamic
     // exclusivity check on every slot access cost more than the access.
     @exclusivity(unchecked) private var base: UnsafeMutablePointer<State>
+    /// Slots the region holds.
     private var capacity: Int
     /// How many slots the level has; all of them are initialised between phases.
     @exclusivity(unchecked) private(set) var count = 0
+    /// The most slots any level of this search has used: what it has touched of the region.
+    private var mostUsed = 0
 
-    init() {
-        capacity = 0
-        base = .allocate(capacity: 1)
+    /// A buffer for levels of up to `reservedBytes` (more costs a move to a larger region).
+    init(reserving reservedBytes: Int, pool: PagePool = .shared) {
+        self.pool = pool
+        // Address space refused (a limit on the process's, say): a region for one state,
+        // replaced as the levels outgrow it.
+        region = pool.region(atLeast: max(MemoryLayout<State>.stride, reservedBytes)) ?? LevelStates.region(slots: 1, from: pool)
+        capacity = region.size / MemoryLayout<State>.stride
+        base = region.base.bindMemory(to: State.self, capacity: capacity)
+    }
+
+    private static func region(slots: Int, from pool: PagePool) -> PageRegion {
+        let bytes = slots * MemoryLayout<State>.stride
+        guard let region = pool.region(atLeast: bytes, reserving: 2 * bytes) else {
+            fatalError("no address space left for a level of \(slots) states")
+        }
+        return region
     }
 
     deinit {
         base.deinitialize(count: count)
-        base.deallocate()
+        pool.recycle(region, written: bytes)
     }
 
     /// The level's states, for reading.
@@ -41,12 +61,16 @@ final class LevelStates<State>: @unchecked Sendable {
         base.deinitialize(count: count)
         count = 0
         if newCount > capacity {
-            base.deallocate()
-            // A quarter more than asked: the next levels are usually larger.
-            capacity = newCount + newCount / 4
-            base = .allocate(capacity: capacity)
+            // Past the reservation (a budget larger than the machine, or address space
+            // refused): a region twice the size.
+            pool.recycle(region, written: bytes)
+            region = LevelStates.region(slots: newCount, from: pool)
+            capacity = region.size / MemoryLayout<State>.stride
+            base = region.base.bindMemory(to: State.self, capacity: capacity)
+            mostUsed = 0
         }
         count = newCount
+        mostUsed = max(mostUsed, newCount)
     }
 
     /// Slot `index`, which `resize` left uninitialised, for the caller to initialise.
@@ -63,8 +87,8 @@ final class LevelStates<State>: @unchecked Sendable {
         return UnsafePointer(base + index)
     }
 
-    /// Bytes the buffer holds.
-    var bytes: Int { capacity * MemoryLayout<State>.stride }
+    /// Bytes of memory the buffer holds: the part of the region its levels have touched.
+    var bytes: Int { mostUsed * MemoryLayout<State>.stride }
 }
 
 /// The trace-log ids of a level's states, by position in the level. A level's states enter

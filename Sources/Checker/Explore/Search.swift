@@ -82,7 +82,9 @@ struct Search<M: Model> {
     mutating func run(initials: [M.State]) -> ExplorationResult<M> {
         // Two level buffers in turn, each emptied but not freed, for the reason
         // `LevelStates` gives: the next level is built in the memory of the level before last.
-        var frontier = LevelStates<M.State>(), next = LevelStates<M.State>()
+        // No level outgrows the memory budget: the expansion stops before its successors would.
+        var frontier = LevelStates<M.State>(reserving: options.memoryBudget)
+        var next = LevelStates<M.State>(reserving: options.memoryBudget)
         var applied = AppliedInvariants(words: compiled.invariantWords), nextApplied = AppliedInvariants(words: compiled.invariantWords)
         var ids = LevelIDs(first: UInt32(log.count))
         var roots: [M.State] = []

@@ -39,7 +39,8 @@ public final class FingerprintSet: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var capacity: Int
     @exclusivity(unchecked) @usableFromInline var storedCount: Int = 0
     @exclusivity(unchecked) @usableFromInline var growthThreshold: Int
-    @exclusivity(unchecked) private var retired: [(table: UnsafeMutablePointer<Slot>, capacity: Int)] = []
+    @exclusivity(unchecked) private var tableRegion: PageRegion
+    @exclusivity(unchecked) private var retired: [(region: PageRegion, capacity: Int)] = []
     @exclusivity(unchecked) private var retiredBytes = 0
 
     /// How many fingerprints the set holds.
@@ -53,14 +54,14 @@ public final class FingerprintSet: @unchecked Sendable {
 
     public init(minimumCapacity: Int = 1 << 16) {
         capacity = max(minimumCapacity, 64)
-        table = FingerprintSet.makeTable(capacity: capacity)
+        (tableRegion, table) = FingerprintSet.makeTable(capacity: capacity)
         published = Atomic(table)
         growthThreshold = Int(Double(capacity) * FingerprintSet.maximumLoad)
     }
 
     deinit {
         reclaim()
-        FingerprintSet.freeTable(table, capacity: capacity)
+        FingerprintSet.recycle(tableRegion, capacity: capacity)
     }
 
     /// Bytes held by the table, and by tables replaced while readers may still hold them.
@@ -128,10 +129,10 @@ public final class FingerprintSet: @unchecked Sendable {
         }
     }
 
-    /// Frees the tables that growing replaced. Only when no reader can hold one: between
-    /// the explorer's phases.
+    /// Hands the tables that growing replaced back to `PagePool`. Only when no reader can
+    /// hold one: between the explorer's phases.
     public func reclaim() {
-        for old in retired { FingerprintSet.freeTable(old.table, capacity: old.capacity) }
+        for old in retired { FingerprintSet.recycle(old.region, capacity: old.capacity) }
         retired.removeAll()
         retiredBytes = 0
     }
@@ -139,7 +140,7 @@ public final class FingerprintSet: @unchecked Sendable {
     @usableFromInline
     func grow() {
         let newCapacity = capacity + capacity / 2
-        let grown = FingerprintSet.makeTable(capacity: newCapacity)
+        let (grownRegion, grown) = FingerprintSet.makeTable(capacity: newCapacity)
         let oldSlots = table + 1, newSlots = grown + 1
         for old in 0..<capacity {
             let fingerprint = oldSlots[old].load(ordering: .relaxed)
@@ -153,22 +154,30 @@ public final class FingerprintSet: @unchecked Sendable {
         }
         // Releasing: a reader that sees the new table sees every slot copied into it.
         published.store(grown, ordering: .releasing)
-        retired.append((table, capacity))
+        retired.append((tableRegion, capacity))
         retiredBytes += (capacity + 1) * MemoryLayout<Slot>.stride
         table = grown
+        tableRegion = grownRegion
         capacity = newCapacity
         growthThreshold = Int(Double(capacity) * FingerprintSet.maximumLoad)
     }
 
-    static func makeTable(capacity: Int) -> UnsafeMutablePointer<Slot> {
-        let table = UnsafeMutablePointer<Slot>.allocate(capacity: capacity + 1)
-        table.initialize(to: Slot(UInt64(capacity)))
-        for index in 1...capacity { (table + index).initialize(to: Slot(0)) }
-        return table
+    /// A table from `PagePool`, in a region sixteen times its size: a growing set takes
+    /// back the region of its table before last, which holds the new table, and faults in
+    /// only the pages past the old one. The pages come backed and zeroed, rather than
+    /// faulted in as probed (twice a page, as a probe reads before it writes).
+    static func makeTable(capacity: Int) -> (region: PageRegion, table: UnsafeMutablePointer<Slot>) {
+        let bytes = (capacity + 1) * MemoryLayout<Slot>.stride
+        guard let region = PagePool.shared.region(atLeast: bytes, reserving: 16 * bytes, zeroed: bytes) else {
+            fatalError("no address space left for a visited set of \(capacity) slots")
+        }
+        // Zero bytes are an atomic word holding zero: every slot starts empty.
+        let table = region.base.bindMemory(to: Slot.self, capacity: capacity + 1)
+        table[0].store(UInt64(capacity), ordering: .relaxed)
+        return (region, table)
     }
 
-    static func freeTable(_ table: UnsafeMutablePointer<Slot>, capacity: Int) {
-        table.deinitialize(count: capacity + 1)
-        table.deallocate()
+    static func recycle(_ region: PageRegion, capacity: Int) {
+        PagePool.shared.recycle(region, written: (capacity + 1) * MemoryLayout<Slot>.stride)
     }
 }

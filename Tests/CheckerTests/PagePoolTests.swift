@@ -1,0 +1,78 @@
+import Testing
+@testable import Checker
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("Page regions and the pool that hands them on")
+struct PagePoolTests {
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    func bytes(of region: PageRegion, _ range: Range<Int>) -> [UInt8] {
+        range.map { region.base.load(fromByteOffset: $0, as: UInt8.self) }
+    }
+
+    @Test("A region handed back is handed on, cleared as far as the next owner asks and any owner wrote")
+    func handedOnCleared() throws {
+        // A pool of its own: the shared one is in use by other tests' searches.
+        let pool = PagePool(capacity: 2, regionLimit: 1 << 20)
+        let first = try #require(pool.region(atLeast: 3 * page))
+        #expect(bytes(of: first, 0..<(3 * page)).allSatisfy { $0 == 0 })
+        memset(first.base, 0xAB, 3 * page)
+        pool.recycle(first, written: 3 * page)
+
+        let second = try #require(pool.region(atLeast: 2 * page, zeroed: 2 * page))
+        #expect(second === first)
+        #expect(bytes(of: second, 0..<(2 * page)).allSatisfy { $0 == 0 })
+        // The owner that asked for two pages wrote nothing past them, yet the third still
+        // holds the first owner's bytes: the region remembers it.
+        pool.recycle(second, written: page)
+        let third = try #require(pool.region(atLeast: 3 * page, zeroed: 3 * page))
+        #expect(third === first)
+        #expect(bytes(of: third, 0..<(3 * page)).allSatisfy { $0 == 0 })
+    }
+
+    @Test("The smallest region that fits is taken, and a full pool lets the one with the fewest pages go")
+    func bestFitAndCapacity() throws {
+        let pool = PagePool(capacity: 2, regionLimit: 1 << 20)
+        let small = try #require(pool.region(atLeast: page))
+        let middle = try #require(pool.region(atLeast: 4 * page))
+        let large = try #require(pool.region(atLeast: 16 * page))
+        #expect(small.size == page && middle.size == 4 * page && large.size == 16 * page)
+        pool.recycle(large, written: 8 * page)
+        pool.recycle(small, written: 0)
+        pool.recycle(middle, written: 2 * page)
+        #expect(pool.count == 2)
+        #expect(pool.region(atLeast: page) === middle)
+        #expect(pool.region(atLeast: page) === large)
+        #expect(pool.count == 0)
+        let fresh = try #require(pool.region(atLeast: page, reserving: 8 * page))
+        #expect(fresh !== small && fresh.size == 8 * page)
+    }
+
+    @Test("A region with more pages written than the limit is unmapped, not kept")
+    func regionLimit() throws {
+        let pool = PagePool(capacity: 4, regionLimit: 2 * page)
+        let light = try #require(pool.region(atLeast: 4 * page))
+        let heavy = try #require(pool.region(atLeast: 4 * page))
+        pool.recycle(light, written: 2 * page)
+        pool.recycle(heavy, written: 3 * page)
+        #expect(pool.count == 1)
+        #expect(pool.region(atLeast: page) === light)
+    }
+
+    @Test("A level larger than its buffer's reservation moves to a larger region and keeps every state")
+    func levelOutgrowsReservation() {
+        // One page of Strings, from a pool of its own (the shared one may hold a larger region).
+        let pool = PagePool(capacity: 2, regionLimit: 1 << 20)
+        let level = LevelStates<String>(reserving: 1, pool: pool)
+        for count in [100, 1_000, 10, 5_000] {
+            level.resize(count)
+            for index in 0..<count { level.uninitialized(index).initialize(to: "state \(index) " + String(repeating: "x", count: index % 40)) }
+            #expect(level.states.enumerated().allSatisfy { $0.element == "state \($0.offset) " + String(repeating: "x", count: $0.offset % 40) })
+        }
+        #expect(level.bytes == 5_000 * MemoryLayout<String>.stride)
+    }
+}
