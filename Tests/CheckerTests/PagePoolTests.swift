@@ -74,5 +74,6 @@ struct PagePoolTests {
             #expect(level.states.enumerated().allSatisfy { $0.element == "state \($0.offset) " + String(repeating: "x", count: $0.offset % 40) })
         }
         #expect(level.bytes == 5_000 * MemoryLayout<String>.stride)
+        #expect(pool.count == 0, "the regions outgrown were unmapped, not pooled")
     }
 }

@@ -43,6 +43,7 @@ final class LevelStates<State>: @unchecked Sendable {
 
     deinit {
         base.deinitialize(count: count)
+        // The search is over: a later one may take the level's pages.
         pool.recycle(region, written: bytes)
     }
 
@@ -62,8 +63,7 @@ final class LevelStates<State>: @unchecked Sendable {
         count = 0
         if newCount > capacity {
             // Past the reservation (a budget larger than the machine, or address space
-            // refused): a region twice the size.
-            pool.recycle(region, written: bytes)
+            // refused): a region twice the size; the old one is unmapped.
             region = LevelStates.region(slots: newCount, from: pool)
             capacity = region.size / MemoryLayout<State>.stride
             base = region.base.bindMemory(to: State.self, capacity: capacity)

@@ -40,7 +40,7 @@ public final class FingerprintSet: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var storedCount: Int = 0
     @exclusivity(unchecked) @usableFromInline var growthThreshold: Int
     @exclusivity(unchecked) private var tableRegion: PageRegion
-    @exclusivity(unchecked) private var retired: [(region: PageRegion, capacity: Int)] = []
+    @exclusivity(unchecked) private var retired: [PageRegion] = []
     @exclusivity(unchecked) private var retiredBytes = 0
 
     /// How many fingerprints the set holds.
@@ -61,7 +61,8 @@ public final class FingerprintSet: @unchecked Sendable {
 
     deinit {
         reclaim()
-        FingerprintSet.recycle(tableRegion, capacity: capacity)
+        // The search is over: a later one may take the table's pages.
+        PagePool.shared.recycle(tableRegion, written: (capacity + 1) * MemoryLayout<Slot>.stride)
     }
 
     /// Bytes held by the table, and by tables replaced while readers may still hold them.
@@ -129,10 +130,10 @@ public final class FingerprintSet: @unchecked Sendable {
         }
     }
 
-    /// Hands the tables that growing replaced back to `PagePool`. Only when no reader can
-    /// hold one: between the explorer's phases.
+    /// Frees the tables that growing replaced. Only when no reader can hold one: between
+    /// the explorer's phases.
     public func reclaim() {
-        for old in retired { FingerprintSet.recycle(old.region, capacity: old.capacity) }
+        // Unmapped, not pooled: while the search runs, its memory is what its budget counts.
         retired.removeAll()
         retiredBytes = 0
     }
@@ -154,7 +155,7 @@ public final class FingerprintSet: @unchecked Sendable {
         }
         // Releasing: a reader that sees the new table sees every slot copied into it.
         published.store(grown, ordering: .releasing)
-        retired.append((tableRegion, capacity))
+        retired.append(tableRegion)
         retiredBytes += (capacity + 1) * MemoryLayout<Slot>.stride
         table = grown
         tableRegion = grownRegion
@@ -162,22 +163,17 @@ public final class FingerprintSet: @unchecked Sendable {
         growthThreshold = Int(Double(capacity) * FingerprintSet.maximumLoad)
     }
 
-    /// A table from `PagePool`, in a region sixteen times its size: a growing set takes
-    /// back the region of its table before last, which holds the new table, and faults in
-    /// only the pages past the old one. The pages come backed and zeroed, rather than
-    /// faulted in as probed (twice a page, as a probe reads before it writes).
+    /// A table in a region of its own, from `PagePool` when an earlier search left one
+    /// there. Its pages come backed by memory and zeroed, rather than faulted in as probed
+    /// (twice a page, as a probe reads before it writes).
     static func makeTable(capacity: Int) -> (region: PageRegion, table: UnsafeMutablePointer<Slot>) {
         let bytes = (capacity + 1) * MemoryLayout<Slot>.stride
-        guard let region = PagePool.shared.region(atLeast: bytes, reserving: 16 * bytes, zeroed: bytes) else {
+        guard let region = PagePool.shared.region(atLeast: bytes, zeroed: bytes) else {
             fatalError("no address space left for a visited set of \(capacity) slots")
         }
         // Zero bytes are an atomic word holding zero: every slot starts empty.
         let table = region.base.bindMemory(to: Slot.self, capacity: capacity + 1)
         table[0].store(UInt64(capacity), ordering: .relaxed)
         return (region, table)
-    }
-
-    static func recycle(_ region: PageRegion, capacity: Int) {
-        PagePool.shared.recycle(region, written: (capacity + 1) * MemoryLayout<Slot>.stride)
     }
 }

@@ -1,16 +1,16 @@
 import Synchronization
 
-/// The regions no buffer uses at the moment, for the next buffer that needs one: a visited
-/// set's next table, or a later search in the process (the bench's repeated runs, the
-/// targets of one `verify check`, a test suite). Its buffers then find their pages already
-/// backed by memory, and it zeroes with `memset` what it needs zeroed, at a tenth of the
-/// cost of faulting it in.
+/// The regions of searches that have ended, for the next search in the process (the bench's
+/// repeated runs, the targets of one `verify check`, a test suite): its buffers then find
+/// their pages already backed by memory, and it zeroes with `memset` what it needs zeroed,
+/// at a tenth of the cost of faulting it in.
 ///
-/// What malloc does with the memory it is given back, and within the same bounds: a region
-/// with more than `regionLimit` bytes of pages is unmapped, as malloc unmaps a block above
-/// 32 MiB, so that the large buffers of a large search do not outlive it, nor stay while it
-/// runs as memory its budget does not count. At most `capacity` regions are kept (over it,
-/// the one with the fewest pages goes).
+/// Only a search's last buffers come here (its level buffers, the last table of its visited
+/// set, its canonical memo): what a search stops using while it runs is unmapped at once, so
+/// that its memory is what its budget counts. A region with more than `regionLimit` bytes of
+/// pages is unmapped too, as malloc unmaps a block above 32 MiB, so that the buffers of a
+/// large search do not outlive it. At most `capacity` regions are kept (over it, the one
+/// with the fewest pages goes).
 final class PagePool: Sendable {
     /// The pool the explorer's buffers share. The bench's searches hold regions of at most
     /// 22 MiB of pages.
