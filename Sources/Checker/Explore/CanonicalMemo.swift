@@ -1,10 +1,5 @@
 import CheckerHints
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The fingerprints of canonical forms, cached by the fingerprint of the state as generated,
 /// for a search with symmetry.
