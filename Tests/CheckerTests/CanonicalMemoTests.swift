@@ -35,12 +35,38 @@ struct CanonicalMemoTests {
         #expect(memo.canonical(of: second) == nil)
     }
 
-    @Test("The table fits the budget it is given, down to two entries")
+    @Test("The first table fits the budget it is given, down to two entries")
     func sizing() {
-        #expect(CanonicalMemo(within: 1 << 40).entries == CanonicalMemo.defaultEntries)
-        #expect(CanonicalMemo(within: 4096).bytes == 4096)
-        #expect(CanonicalMemo(within: 5000).bytes == 4096)
-        #expect(CanonicalMemo(within: 0).entries == 2)
+        #expect(CanonicalMemo.entries(within: 1 << 40) == CanonicalMemo.initialEntries)
+        #expect(CanonicalMemo.entries(within: 4096) * CanonicalMemo.entryBytes == 4096)
+        #expect(CanonicalMemo.entries(within: 5000) * CanonicalMemo.entryBytes == 4096)
+        #expect(CanonicalMemo.entries(within: 0) == 2)
+    }
+
+    @Test("The table doubles to four entries per state found, within its budget, and never shrinks")
+    func growth() {
+        let initial = CanonicalMemo.initialEntries, budget = 1 << 40
+        #expect(CanonicalMemo.statesFactor == 4)
+        #expect(CanonicalMemo.entries(for: 0, growing: initial, within: budget) == initial)
+        #expect(CanonicalMemo.entries(for: initial / 4, growing: initial, within: budget) == initial)
+        #expect(CanonicalMemo.entries(for: initial / 4 + 1, growing: initial, within: budget) == 2 * initial)
+        #expect(CanonicalMemo.entries(for: 1_000_000, growing: initial, within: budget) == 1 << 22)
+        // Within budget: the largest power of two that fits, from where it is.
+        #expect(CanonicalMemo.entries(for: 1_000_000, growing: initial, within: 32 << 20) == 1 << 21)
+        #expect(CanonicalMemo.entries(for: 1_000_000, growing: initial, within: 33 << 20) == 1 << 21)
+        #expect(CanonicalMemo.entries(for: 1_000_000, growing: 4, within: 0) == 4)
+        #expect(CanonicalMemo.entries(for: 3, growing: 4, within: budget) == 16)
+    }
+
+    @Test("A grown table finds what the smaller one held")
+    func grownKeepsEntries() {
+        let small = CanonicalMemo(entries: 4)
+        let raws: [UInt64] = [0x0123_4567_89AB_CDEF, 0x4123_4567_89AB_CDEF, 0x8123_4567_89AB_CDEF, 0xC123_4567_89AB_CDEF]
+        for (index, raw) in raws.enumerated() { small.store(UInt64(100 + index), for: raw) }
+        let grown = small.grown(to: 1 << 10)
+        #expect(grown.entries == 1 << 10)
+        for (index, raw) in raws.enumerated() { #expect(grown.canonical(of: raw) == UInt64(100 + index)) }
+        #expect(grown.canonical(of: 0x2123_4567_89AB_CDEF) == nil)
     }
 
     func explore(_ model: TwoPhaseCommit, workers: Int, memoEntries: Int?) throws -> ExplorationResult<TwoPhaseCommit> {
@@ -48,6 +74,7 @@ struct CanonicalMemoTests {
         options.workers = workers
         options.symmetry = true
         options.canonicalMemoEntries = memoEntries
+        options.canonicalMemoGrows = memoEntries == nil
         return try BreadthFirstExplorer(model: model, options: options).run()
     }
 
@@ -67,7 +94,7 @@ struct CanonicalMemoTests {
         // Each lookup may be fooled once in 2^64, through the entry's state or a torn pair.
         let pairs = Double(large.distinct) * Double(large.generated - large.distinct)
         #expect(large.collisionProbability == (pairs + 2 * Double(large.generated)) / 0x1p64)
-        #expect(large.canonicalMemoBytes == CanonicalMemo.defaultEntries * CanonicalMemo.entryBytes)
+        #expect(large.canonicalMemoBytes == CanonicalMemo.initialEntries * CanonicalMemo.entryBytes)
     }
 
     @Test("Without symmetry there is no memo and no form is computed")

@@ -29,13 +29,20 @@ final class CanonicalMemo: @unchecked Sendable {
     /// Leaves the high bits of a fingerprint that choose its entry.
     private let shift: UInt64
 
-    /// Entries held by default: 8 MiB. In the myTaxi bench with one worker, 2^16 entries
-    /// found 54% of successors, 2^18 66%, 2^20 71% (about 215 thousand of the 731 thousand
-    /// successors are first sightings, which no table can find).
-    static let defaultEntries = 1 << 19
+    /// Entries a search starts with: 8 MiB. In the myTaxi bench with one worker, 2^16 entries
+    /// found 54% of successors, 2^18 66%, 2^20 71% (about 203 thousand of the 731 thousand
+    /// successors are first sightings, which no table can find). Starting smaller and
+    /// growing with the states cost the bench forms: from 2^16, four entries per state
+    /// computed 255 thousand forms, against 227 thousand from 2^19.
+    static let initialEntries = 1 << 19
+
+    /// Whether the pages go to `PagePool` when the table goes: a table the search outgrew
+    /// is unmapped instead, as the visited set's are, since while the search runs its
+    /// memory is what its budget counts.
+    private var pooled = true
 
     /// A table of `entries` (a power of two, at least 2).
-    init(entries: Int = CanonicalMemo.defaultEntries) {
+    init(entries: Int = CanonicalMemo.initialEntries) {
         precondition(entries >= 2 && entries & (entries - 1) == 0, "a power of two entries")
         self.entries = entries
         shift = UInt64(64 - entries.trailingZeroBitCount)
@@ -52,15 +59,51 @@ final class CanonicalMemo: @unchecked Sendable {
         words = region.base.bindMemory(to: Word.self, capacity: 2 * entries)
     }
 
-    /// The largest table within `budget` bytes, and no larger than the default.
-    convenience init(within budget: Int) {
-        var entries = CanonicalMemo.defaultEntries
-        while entries > 2 && entries * CanonicalMemo.entryBytes > budget { entries /= 2 }
-        self.init(entries: entries)
+    /// The table a search starts with: `initialEntries`, or as many as fit in `budget`
+    /// bytes (down to two).
+    static func entries(within budget: Int) -> Int {
+        var entries = initialEntries
+        while entries > 2 && entries * entryBytes > budget { entries /= 2 }
+        return entries
+    }
+
+    /// The table a search should have once it has found `states` distinct states, given the
+    /// one it has (`current`): doubled until it holds `statesFactor` entries per state or
+    /// would no longer fit in `budget` bytes; never smaller than `current`.
+    ///
+    /// Why it grows: a table of fixed size forgets the forms of a large search's states
+    /// before they come back. With 2^19 entries (8 MiB), the qa scope to depth 8 computed
+    /// the form of 60% of its 10 million successors, where the bench, with 731 thousand,
+    /// computed 31%.
+    static func entries(for states: Int, growing current: Int, within budget: Int) -> Int {
+        var entries = current
+        while entries < statesFactor * states && entries <= budget / (2 * entryBytes) { entries *= 2 }
+        return entries
+    }
+
+    /// Entries per distinct state found. In the qa scope to depth 8 with symmetry and two
+    /// workers, against the table of 2^19 entries throughout (medians of runs alternated
+    /// with it, five and seven): 2 took the forms computed from 6.0 to 5.0 million and the
+    /// search from 2.05 to 1.95 s; 4 took them to 4.6 million and the search from 2.32 to
+    /// 2.10 s, with a table of 64 MiB (57 MB more resident at the end).
+    static let statesFactor = 4
+
+    /// A table of `entries` holding this one's entries (those that land on the same entry
+    /// there, the later one), and this one retired. Only between levels: no worker may be
+    /// reading or writing either table.
+    func grown(to entries: Int) -> CanonicalMemo {
+        let grown = CanonicalMemo(entries: entries)
+        for index in 0..<self.entries {
+            let canonical = words[2 * index + 1].load(ordering: .relaxed)
+            guard canonical != 0 else { continue }
+            grown.store(canonical, for: words[2 * index].load(ordering: .relaxed) ^ canonical)
+        }
+        pooled = false
+        return grown
     }
 
     deinit {
-        PagePool.shared.recycle(region, written: bytes)
+        if pooled { PagePool.shared.recycle(region, written: bytes) }
     }
 
     static let entryBytes = 2 * MemoryLayout<UInt64>.stride

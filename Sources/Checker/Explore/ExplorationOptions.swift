@@ -36,10 +36,13 @@ public struct ExplorationOptions: Sendable {
     /// Called from a worker thread at most once per `progressInterval` seconds, across levels.
     public var progress: (@Sendable (ExplorationProgress) -> Void)?
     public var progressInterval: Double = 1
-    /// Entries in the canonical memo of a symmetric search (a power of two); nil takes as
-    /// many as fit a sixteenth of the memory budget, up to `CanonicalMemo.defaultEntries`.
-    /// Tests make it tiny, so that entries clash all the time.
+    /// Entries the canonical memo of a symmetric search starts with (a power of two); nil
+    /// takes as many as fit a sixteenth of the memory budget, up to
+    /// `CanonicalMemo.initialEntries`. Tests make it tiny, so that entries clash all the time.
     var canonicalMemoEntries: Int?
+    /// Whether the canonical memo grows between levels with the states found. Tests turn it
+    /// off to keep a tiny memo tiny.
+    var canonicalMemoGrows = true
 
     public init() {}
 

@@ -18,7 +18,7 @@ struct Search<M: Model> {
 
     let visited = FingerprintSet()
     /// With symmetry, the canonical fingerprints of states already generated.
-    let canonicalMemo: CanonicalMemo?
+    var canonicalMemo: CanonicalMemo?
     var log = TraceLog()
     let workerBuffers: WorkerBuffers<M>
     var decided: [Bool]
@@ -58,7 +58,7 @@ struct Search<M: Model> {
         // At most a sixteenth of the memory budget: the rest is for the states.
         let options = explorer.options
         canonicalMemo = !options.symmetry ? nil
-            : options.canonicalMemoEntries.map { CanonicalMemo(entries: $0) } ?? CanonicalMemo(within: options.memoryBudget / 16)
+            : CanonicalMemo(entries: options.canonicalMemoEntries ?? CanonicalMemo.entries(within: options.memoryBudget / 16))
         decided = Array(repeating: false, count: properties.count)
         exercised = Array(repeating: 0, count: properties.count)
         findings = Array(repeating: nil, count: properties.count)
@@ -107,6 +107,7 @@ struct Search<M: Model> {
         var reason: StopReason = .exhausted
         while frontier.count > 0 {
             if let stop = stopBeforeLevel() { reason = stop; break }
+            growCanonicalMemo()
             let nextIDs = LevelIDs(first: UInt32(log.count))
             let expansion = expandLevel(frontier: frontier, ids: ids, origins: &origins)
             if levelCutShort || explorer.outOfTime(since: start) {
@@ -150,6 +151,15 @@ struct Search<M: Model> {
         }
         if reason == .exhausted && frontier.count > 0 { reason = .depthBound }
         return result(reason: reason)
+    }
+
+    /// Gives the canonical memo the size the states found so far call for
+    /// (`CanonicalMemo.entries(for:growing:within:)`), within a sixteenth of the memory
+    /// budget, as at the start.
+    mutating func growCanonicalMemo() {
+        guard let memo = canonicalMemo, options.canonicalMemoGrows else { return }
+        let wanted = CanonicalMemo.entries(for: visited.count, growing: memo.entries, within: options.memoryBudget / 16)
+        if wanted > memo.entries { canonicalMemo = memo.grown(to: wanted) }
     }
 
     func stopBeforeLevel() -> StopReason? {
