@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Why: a symmetric search asks for the canonical form of every successor, and most
 /// successors are states it has generated before, from another parent. In the myTaxi bench,
-/// 731 thousand successors are about 215 thousand different states; the canonical form
+/// 731 thousand successors are about 203 thousand different states; the canonical form
 /// (signatures, ranking, renaming, then a second hash) cost about 1,000 instructions a
 /// successor, two fifths of the search. A hit here costs one hash of the state as it is and
 /// one load from this table.
@@ -88,10 +88,11 @@ final class CanonicalMemo: @unchecked Sendable {
     /// 2.10 s, with a table of 64 MiB (57 MB more resident at the end).
     static let statesFactor = 4
 
-    /// A table of `entries` holding this one's entries (those that land on the same entry
-    /// there, the later one), and this one retired. Only between levels: no worker may be
-    /// reading or writing either table.
+    /// A larger table of `entries` holding this one's entries, and this one retired. Each
+    /// entry finds a place of its own there: a larger table chooses by more of the same high
+    /// bits. Only between levels: no worker may be reading or writing either table.
     func grown(to entries: Int) -> CanonicalMemo {
+        precondition(entries >= self.entries, "a canonical memo grows, it never shrinks")
         let grown = CanonicalMemo(entries: entries)
         for index in 0..<self.entries {
             let canonical = words[2 * index + 1].load(ordering: .relaxed)
