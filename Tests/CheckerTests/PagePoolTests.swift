@@ -76,4 +76,39 @@ struct PagePoolTests {
         #expect(level.bytes == 5_000 * MemoryLayout<String>.stride)
         #expect(pool.count == 0, "the regions outgrown were unmapped, not pooled")
     }
+
+    @Test("An array in a region grows past its reservation keeping every element, and empties keeping its pages", arguments: [1, 4_096, 1 << 20])
+    func regionArrayGrowsAndEmpties(reservedBytes: Int) {
+        let pool = PagePool(capacity: 2, regionLimit: 1 << 22)
+        let array = RegionArray<String>(reserving: reservedBytes, pool: pool)
+        let text = { (index: Int) in "origin \(index) " + String(repeating: "y", count: index % 30) }
+        for index in 0..<3_000 { array.append(text(index)) }
+        #expect(array.count == 3_000)
+        #expect(array.elements.enumerated().allSatisfy { $0.element == text($0.offset) })
+        #expect(array[2_999] == text(2_999))
+        array.removeAll()
+        #expect(array.count == 0 && array.elements.isEmpty)
+        // What it touched stays counted: the budget weighs pages, not the elements of the moment.
+        #expect(array.bytes == 3_000 * MemoryLayout<String>.stride)
+        for index in 0..<10 { array.append(text(index)) }
+        #expect(array.elements.map { $0 } == (0..<10).map(text))
+        #expect(array.bytes == 3_000 * MemoryLayout<String>.stride)
+        #expect(pool.count == 0, "a region outgrown is unmapped, not pooled")
+    }
+
+    @Test("A trace log's region goes to the pool with the log, for the next search")
+    func traceLogRegionHandedOn() throws {
+        let pool = PagePool(capacity: 2, regionLimit: 1 << 20)
+        var log: TraceLog? = TraceLog(reserving: 16 * page, pool: pool)
+        let root = log!.appendRoot(initialStateIndex: 2)
+        let child = log!.append(parent: root, actionIndex: 7)
+        let grandchild = log!.append(parent: child, actionIndex: 3)
+        let path = log!.path(to: grandchild)
+        #expect(path.initial == 2 && path.actions == [7, 3])
+        #expect(log!.bytes == 3 * MemoryLayout<UInt64>.stride)
+        log = nil
+        #expect(pool.count == 1)
+        let next = try #require(pool.region(atLeast: 16 * page))
+        #expect(next.written == 3 * MemoryLayout<UInt64>.stride)
+    }
 }

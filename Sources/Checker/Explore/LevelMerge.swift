@@ -36,8 +36,8 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
     private let visited: FingerprintSet
     private let maxStates: Int?
 
-    @exclusivity(unchecked) var log: TraceLog
-    @exclusivity(unchecked) var origins: [Search<M>.Origin]
+    private let log: TraceLog
+    private let origins: RegionArray<Search<M>.Origin>
     /// New states per action kind: the coverage column.
     @exclusivity(unchecked) private(set) var newStates: [Int]
     /// States put in the visited set by this merge.
@@ -47,11 +47,11 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
     /// The state budget stopped the merge.
     @exclusivity(unchecked) private(set) var budgetHit = false
 
-    /// A merge into `visited` of the chunks that will appear in `outputs`. It takes over the
-    /// search's trace log and its buffer of origins (emptied, capacity kept) until
-    /// `finish` hands them back: moved, not copied, so that appending copies nothing.
+    /// A merge into `visited` of the chunks that will appear in `outputs`, appending to the
+    /// search's trace log and to its origins, which it empties first (their pages stay),
+    /// and which nobody else touches until `finish`.
     init(outputs: ChunkOutputs<M>, visited: FingerprintSet, maxStates: Int?, actionKinds: Int,
-         log: inout TraceLog, origins: inout [Search<M>.Origin]) {
+         log: TraceLog, origins: RegionArray<Search<M>.Origin>) {
         self.outputs = outputs
         self.visited = visited
         self.maxStates = maxStates
@@ -59,11 +59,9 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
         ready = .allocate(capacity: max(1, chunkCount))
         for chunk in 0..<chunkCount { (ready + chunk).initialize(to: Atomic(false)) }
         newStates = Array(repeating: 0, count: actionKinds)
-        self.log = TraceLog()
-        self.origins = []
-        swap(&self.log, &log)
-        swap(&self.origins, &origins)
-        self.origins.removeAll(keepingCapacity: true)
+        self.log = log
+        self.origins = origins
+        origins.removeAll()
     }
 
     deinit {
@@ -88,14 +86,12 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
         turn.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
     }
 
-    /// Merges the chunks offered and not yet merged, up to the first one missing, and hands
-    /// the log and origins back. The coordinator's call, once every worker has stopped.
-    func finish(log: inout TraceLog, origins: inout [Search<M>.Origin]) {
+    /// Merges the chunks offered and not yet merged, up to the first one missing. The
+    /// coordinator's call, once every worker has stopped.
+    func finish() {
         precondition(takeTurn(), "the merge was finished while a worker still held its turn")
         mergeReadyChunks()
         turn.store(false, ordering: .releasing)
-        swap(&self.log, &log)
-        swap(&self.origins, &origins)
     }
 
     private func mergeReadyChunks() {

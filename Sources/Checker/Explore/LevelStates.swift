@@ -11,13 +11,9 @@
 /// buffer while nobody writes it; the coordinator resizes it only between phases. The class
 /// is `@unchecked Sendable` under that discipline.
 final class LevelStates<State>: @unchecked Sendable {
-    private let pool: PagePool
-    private var region: PageRegion
     // Unchecked: the phases keep writers and readers apart (above), and a dynamic
     // exclusivity check on every slot access cost more than the access.
-    @exclusivity(unchecked) private var base: UnsafeMutablePointer<State>
-    /// Slots the region holds.
-    private var capacity: Int
+    @exclusivity(unchecked) private var slots: RegionSlots<State>
     /// How many slots the level has; all of them are initialised between phases.
     @exclusivity(unchecked) private(set) var count = 0
     /// The most slots any level of this search has used: what it has touched of the region.
@@ -25,48 +21,33 @@ final class LevelStates<State>: @unchecked Sendable {
 
     /// A buffer for levels of up to `reservedBytes` (more costs a move to a larger region).
     init(reserving reservedBytes: Int, pool: PagePool = .shared) {
-        self.pool = pool
-        // Address space refused (a limit on the process's, say): a region for one state,
-        // replaced as the levels outgrow it.
-        region = pool.region(atLeast: max(MemoryLayout<State>.stride, reservedBytes)) ?? LevelStates.region(slots: 1, from: pool)
-        capacity = region.size / MemoryLayout<State>.stride
-        base = region.base.bindMemory(to: State.self, capacity: capacity)
-    }
-
-    private static func region(slots: Int, from pool: PagePool) -> PageRegion {
-        let bytes = slots * MemoryLayout<State>.stride
-        guard let region = pool.region(atLeast: bytes, reserving: 2 * bytes) else {
-            fatalError("no address space left for a level of \(slots) states")
-        }
-        return region
+        slots = RegionSlots(reserving: reservedBytes, pool: pool)
     }
 
     deinit {
-        base.deinitialize(count: count)
+        slots.base.deinitialize(count: count)
         // The search is over: a later one may take the level's pages.
-        pool.recycle(region, written: bytes)
+        slots.recycle(written: bytes)
     }
 
     /// The level's states, for reading.
-    var states: UnsafeBufferPointer<State> { UnsafeBufferPointer(start: base, count: count) }
+    var states: UnsafeBufferPointer<State> { UnsafeBufferPointer(start: slots.base, count: count) }
 
     /// Drops the states held and takes `states` instead.
     func replace(with states: [State]) {
         resize(states.count)
-        _ = UnsafeMutableBufferPointer(start: base, count: states.count).initialize(from: states)
+        _ = UnsafeMutableBufferPointer(start: slots.base, count: states.count).initialize(from: states)
     }
 
     /// Drops the states held and makes room for `newCount` slots, which the caller must
     /// initialise, every one of them, through `uninitialized(_:)` before the next read.
     func resize(_ newCount: Int) {
-        base.deinitialize(count: count)
+        slots.base.deinitialize(count: count)
         count = 0
-        if newCount > capacity {
+        if newCount > slots.capacity {
             // Past the reservation (a budget larger than the machine, or address space
             // refused): a region twice the size; the old one is unmapped.
-            region = LevelStates.region(slots: newCount, from: pool)
-            capacity = region.size / MemoryLayout<State>.stride
-            base = region.base.bindMemory(to: State.self, capacity: capacity)
+            slots.move(toHold: newCount, live: 0)
             mostUsed = 0
         }
         count = newCount
@@ -77,14 +58,14 @@ final class LevelStates<State>: @unchecked Sendable {
     @inline(__always)
     func uninitialized(_ index: Int) -> UnsafeMutablePointer<State> {
         precondition(index >= 0 && index < count, "slot \(index) is outside the level")
-        return base + index
+        return slots.base + index
     }
 
     /// Slot `index`, initialised, read in place.
     @inline(__always)
     func pointer(_ index: Int) -> UnsafePointer<State> {
         precondition(index >= 0 && index < count, "slot \(index) is outside the level")
-        return UnsafePointer(base + index)
+        return UnsafePointer(slots.base + index)
     }
 
     /// Bytes of memory the buffer holds: the part of the region its levels have touched.

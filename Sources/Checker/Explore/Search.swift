@@ -19,7 +19,9 @@ struct Search<M: Model> {
     let visited = FingerprintSet()
     /// With symmetry, the canonical fingerprints of states already generated.
     var canonicalMemo: CanonicalMemo?
-    var log = TraceLog()
+    let log: TraceLog
+    /// The origins of the level being built, in level order (`LevelMerge` fills them).
+    let origins: RegionArray<Origin>
     let workerBuffers: WorkerBuffers<M>
     var decided: [Bool]
     var exercised: [Int]
@@ -55,8 +57,11 @@ struct Search<M: Model> {
             on ? model.stateBytes(of: $0) : nil
         }
         workerBuffers = WorkerBuffers(count: max(1, explorer.options.workers))
-        // At most a sixteenth of the memory budget: the rest is for the states.
         let options = explorer.options
+        // Address space for as much as the budget could hold; pages only where written.
+        log = TraceLog(reserving: options.memoryBudget)
+        origins = RegionArray(reserving: options.memoryBudget)
+        // At most a sixteenth of the memory budget: the rest is for the states.
         canonicalMemo = !options.symmetry ? nil
             : CanonicalMemo(entries: options.canonicalMemoEntries ?? CanonicalMemo.entries(within: options.memoryBudget / 16))
         decided = Array(repeating: false, count: properties.count)
@@ -103,13 +108,12 @@ struct Search<M: Model> {
         mergeFindings([initialOutput])
         levels = frontier.count == 0 ? 0 : 1
 
-        var origins: [Origin] = []
         var reason: StopReason = .exhausted
         while frontier.count > 0 {
             if let stop = stopBeforeLevel() { reason = stop; break }
             growCanonicalMemo()
             let nextIDs = LevelIDs(first: UInt32(log.count))
-            let expansion = expandLevel(frontier: frontier, ids: ids, origins: &origins)
+            let expansion = expandLevel(frontier: frontier, ids: ids)
             if levelCutShort || explorer.outOfTime(since: start) {
                 // The level was not finished: the states its merge put in the visited set
                 // are not checked, so they are not reported as explored.
@@ -122,7 +126,7 @@ struct Search<M: Model> {
             mergeFindings(expansion.outputs)
             // The level's invariants are checked after the merge, so each distinct state is
             // checked once: a level reaches most of its states from several parents.
-            let checked = checkLevel(filling: (next, nextApplied), from: (frontier, applied), origins: origins, ids: nextIDs)
+            let checked = checkLevel(filling: (next, nextApplied), from: (frontier, applied), ids: nextIDs)
             mergeFindings(checked)
             swap(&frontier, &next)
             swap(&applied, &nextApplied)
@@ -192,12 +196,12 @@ struct Search<M: Model> {
     /// Expands the level in parallel chunks and merges them in order as they come
     /// (`LevelMerge`): each new state gets its parent link in the log (its id is its place there)
     /// and its origin (in `origins`), in level order.
-    mutating func expandLevel(frontier level: LevelStates<M.State>, ids: LevelIDs, origins: inout [Origin]) -> LevelExpansion {
+    mutating func expandLevel(frontier level: LevelStates<M.State>, ids: LevelIDs) -> LevelExpansion {
         let chunkSize = BreadthFirstExplorer<M>.chunkSize
         let chunkCount = (level.count + chunkSize - 1) / chunkSize
         let outputs = ChunkOutputs<M>(count: chunkCount)
         let merge = LevelMerge<M>(outputs: outputs, visited: visited, maxStates: options.maxStates, actionKinds: coverage.count,
-                                  log: &log, origins: &origins)
+                                  log: log, origins: origins)
         let explorer = self.explorer
         let properties = self.compiled
         let decided = self.decided
@@ -242,7 +246,7 @@ struct Search<M: Model> {
             return true
         }
         lastProgress = progressGate.withLock { $0 }
-        merge.finish(log: &log, origins: &origins)
+        merge.finish()
         // No worker probes the visited set any more: the tables it outgrew can go.
         visited.reclaim()
         let result = unbrokenPrefix(outputs)
@@ -259,7 +263,8 @@ struct Search<M: Model> {
     /// checked, an unbroken prefix of the level (shorter only if time ran out).
     mutating func checkLevel(filling next: (states: LevelStates<M.State>, applied: AppliedInvariants),
                              from level: (states: LevelStates<M.State>, applied: AppliedInvariants),
-                             origins: [Origin], ids: LevelIDs) -> [ChunkOutput<M>] {
+                             ids: LevelIDs) -> [ChunkOutput<M>] {
+        let origins = self.origins
         next.states.resize(origins.count)
         next.applied.resize(origins.count)
         let chunkSize = BreadthFirstExplorer<M>.chunkSize
@@ -276,14 +281,14 @@ struct Search<M: Model> {
         let progressGate = Mutex<Double>(lastProgress)
         let snapshot = (generated: generated, distinct: visited.count, depth: depth + 1)
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
-            let frontier = level.states.states
-            let range = (chunk * chunkSize)..<min(origins.count, (chunk + 1) * chunkSize)
+            let frontier = level.states.states, kept = origins.elements
+            let range = (chunk * chunkSize)..<min(kept.count, (chunk + 1) * chunkSize)
             let buffers = workerBuffers.slot(worker)
             buffers.pointee.changes.removeAll(keepingCapacity: true)
             // Every slot is filled, even once time is up: the level buffer holds only
             // initialised states between phases.
             for index in range {
-                let origin = origins[index]
+                let origin = kept[index]
                 let parent = frontier.baseAddress! + Int(origin.source)
                 guard explorer.model.successor(of: parent, via: origin.action, into: next.states.uninitialized(index)) else {
                     preconditionFailure("\(explorer.model.name): \(origin.action) had a successor and now has none: successor(of:via:) is not a function")
@@ -298,13 +303,11 @@ struct Search<M: Model> {
             var output = ChunkOutput<M>(actionKinds: actionKinds, properties: propertyCount)
             let changes = buffers.pointee.changes
             changes.withUnsafeBufferPointer { changes in
-                origins.withUnsafeBufferPointer { origins in
-                    let lineage = BreadthFirstExplorer<M>.Lineage(changes: changes, origins: UnsafeBufferPointer(rebasing: origins[range]),
-                                                                  parentRows: level.applied)
-                    explorer.checkStates(states, lineage: lineage, rows: next.applied.row(range.lowerBound), properties: properties,
-                                         decided: decided, buffers: &buffers.pointee, into: &output) { index in
-                        (ids[range.lowerBound + index], -1)
-                    }
+                let lineage = BreadthFirstExplorer<M>.Lineage(changes: changes, origins: UnsafeBufferPointer(rebasing: kept[range]),
+                                                              parentRows: level.applied)
+                explorer.checkStates(states, lineage: lineage, rows: next.applied.row(range.lowerBound), properties: properties,
+                                     decided: decided, buffers: &buffers.pointee, into: &output) { index in
+                    (ids[range.lowerBound + index], -1)
                 }
             }
             outputs.slots[chunk] = output
@@ -312,7 +315,7 @@ struct Search<M: Model> {
                 // The level's states not yet checked wait in the queue.
                 Search.reportProgress(explorer.options, gate: progressGate, started: started) { seconds in
                     ExplorationProgress(generated: snapshot.generated, distinct: snapshot.distinct,
-                                        queue: origins.count - range.upperBound, depth: snapshot.depth, seconds: seconds)
+                                        queue: kept.count - range.upperBound, depth: snapshot.depth, seconds: seconds)
                 }
             }
             return true

@@ -1,19 +1,27 @@
 /// Parent links for every distinct state, as TLC keeps them: (parent id, action index),
 /// packed in one word per state. A counterexample is rebuilt by following the links back to
 /// an initial state and then replaying the recorded action indices forward.
-public struct TraceLog: Sendable {
+///
+/// The words live in a `RegionArray`, so that the log grows without copying itself and
+/// hands its pages to the next search. A search's coordinator owns it; between levels the
+/// merge writes it, one worker at a time (`LevelMerge`).
+final class TraceLog: @unchecked Sendable {
     /// Marks a root record; its action field holds the index of the initial state.
     static let noParent = UInt32.max
-    private var records: [UInt64] = []
+    private let records: RegionArray<UInt64>
 
-    public init() {}
+    /// A log with room for `reservedBytes` of links before it must move (see `RegionArray`).
+    init(reserving reservedBytes: Int, pool: PagePool = .shared) {
+        records = RegionArray(reserving: reservedBytes, pool: pool)
+    }
 
-    public var count: Int { records.count }
-    public var bytes: Int { records.capacity * MemoryLayout<UInt64>.stride }
+    var count: Int { records.count }
+    /// The memory the links take: the pages written, not the space reserved.
+    var bytes: Int { records.bytes }
 
     /// Records a state and returns its id, which is its position in the log.
     @discardableResult
-    public mutating func append(parent: UInt32, actionIndex: Int) -> UInt32 {
+    func append(parent: UInt32, actionIndex: Int) -> UInt32 {
         precondition(actionIndex < Int(UInt32.max), "too many actions enabled in one state")
         precondition(records.count < Int(UInt32.max), "more than 4 billion distinct states")
         records.append(UInt64(parent) << 32 | UInt64(UInt32(actionIndex)))
@@ -21,12 +29,12 @@ public struct TraceLog: Sendable {
     }
 
     @discardableResult
-    public mutating func appendRoot(initialStateIndex: Int) -> UInt32 {
+    func appendRoot(initialStateIndex: Int) -> UInt32 {
         append(parent: TraceLog.noParent, actionIndex: initialStateIndex)
     }
 
     /// The initial state index and the action indices that lead from it to state `id`.
-    public func path(to id: UInt32) -> (initial: Int, actions: [Int]) {
+    func path(to id: UInt32) -> (initial: Int, actions: [Int]) {
         var actions: [Int] = []
         var current = id
         while true {

@@ -1,0 +1,66 @@
+/// An array that only grows at its end (and empties), kept in a `PageRegion`: it grows by
+/// touching the pages past its end, not by moving into a larger allocation, and its pages
+/// go to `PagePool` with it, for the next search in the process.
+///
+/// Why: the trace log and the origins of each level were Swift arrays, which double. Each
+/// doubling copied the array into fresh memory, and the kernel zeroed every page of that
+/// on its first touch (about 2 µs a page here); freed, the memory went back to the system,
+/// so the next search paid again. In the myTaxi bench those were most of a repeated
+/// search's page faults (`verify bench` runs each configuration several times in one
+/// process). A region reserved for as much as the memory budget allows is address space
+/// only: the pages never touched cost nothing.
+///
+/// Owned by one writer at a time (a search's coordinator, or the worker holding the merge's
+/// turn), read by workers only while nobody writes: the class is `@unchecked Sendable`
+/// under that discipline, as `LevelStates` is.
+final class RegionArray<Element>: @unchecked Sendable {
+    // Unchecked: the discipline above keeps writers and readers apart, and a dynamic
+    // exclusivity check on every append cost more than the append.
+    @exclusivity(unchecked) private var slots: RegionSlots<Element>
+    @exclusivity(unchecked) private(set) var count = 0
+    /// The most elements held at once before the last `removeAll`: with `count`, what the
+    /// array has touched of its region.
+    private var mostHeld = 0
+
+    /// An empty array with room for `reservedBytes` of elements before it must move.
+    init(reserving reservedBytes: Int, pool: PagePool = .shared) {
+        slots = RegionSlots(reserving: reservedBytes, pool: pool)
+    }
+
+    deinit {
+        slots.base.deinitialize(count: count)
+        slots.recycle(written: bytes)
+    }
+
+    @inline(__always)
+    func append(_ element: Element) {
+        if count == slots.capacity { grow() }
+        (slots.base + count).initialize(to: element)
+        count += 1
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        precondition(index >= 0 && index < count, "element \(index) is outside the array of \(count)")
+        return slots.base[index]
+    }
+
+    /// The elements, read in place; valid until the next `append` or `removeAll`.
+    var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: slots.base, count: count) }
+
+    /// Drops every element and keeps the region, pages and all.
+    func removeAll() {
+        mostHeld = max(mostHeld, count)
+        slots.base.deinitialize(count: count)
+        count = 0
+    }
+
+    /// Bytes of memory the array holds: the part of its region it has touched.
+    var bytes: Int { max(mostHeld, count) * MemoryLayout<Element>.stride }
+
+    /// Past the reservation: a region twice the size (`RegionSlots.move`).
+    private func grow() {
+        slots.move(toHold: 2 * slots.capacity, live: count)
+        mostHeld = count
+    }
+}

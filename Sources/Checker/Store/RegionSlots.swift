@@ -1,0 +1,45 @@
+/// A `PageRegion` from a pool, bound to slots of `Element`: what `LevelStates` and
+/// `RegionArray` keep their values in. Which slots hold a value is their owner's to know.
+struct RegionSlots<Element> {
+    let pool: PagePool
+    private(set) var region: PageRegion
+    private(set) var base: UnsafeMutablePointer<Element>
+    /// Slots the region holds.
+    private(set) var capacity: Int
+
+    /// `reservedBytes` of address space, or, if the system refuses that much, one slot (and
+    /// its owner moves as it grows).
+    init(reserving reservedBytes: Int, pool: PagePool) {
+        self.pool = pool
+        region = pool.region(atLeast: max(MemoryLayout<Element>.stride, reservedBytes)) ?? RegionSlots.region(for: 1, from: pool)
+        capacity = region.size / MemoryLayout<Element>.stride
+        base = region.base.bindMemory(to: Element.self, capacity: capacity)
+    }
+
+    /// A region for at least `count` slots with room to double, the first `live` values
+    /// moved there; the old region is unmapped as it goes (while a search runs, its memory
+    /// is what the budget counts).
+    mutating func move(toHold count: Int, live: Int) {
+        let larger = RegionSlots.region(for: count, from: pool)
+        let slots = larger.base.bindMemory(to: Element.self, capacity: larger.size / MemoryLayout<Element>.stride)
+        slots.moveInitialize(from: base, count: live)
+        region = larger
+        capacity = larger.size / MemoryLayout<Element>.stride
+        base = slots
+    }
+
+    /// Hands the region to the pool, `bytes` of it written (the values must be gone).
+    func recycle(written bytes: Int) {
+        pool.recycle(region, written: bytes)
+    }
+
+    /// Room for `count` slots and space to double; stops the program if the system refuses
+    /// even that: no address space is left.
+    private static func region(for count: Int, from pool: PagePool) -> PageRegion {
+        let bytes = max(1, count) * MemoryLayout<Element>.stride
+        guard let region = pool.region(atLeast: bytes, reserving: 2 * bytes) else {
+            fatalError("no address space left for \(count) values of \(Element.self)")
+        }
+        return region
+    }
+}
