@@ -3,12 +3,12 @@
 /// go to `PagePool` with it, for the next search in the process.
 ///
 /// Why: the trace log and the origins of each level were Swift arrays, which double. Each
-/// doubling copied the array into fresh memory, and the kernel zeroed every page of that
-/// on its first touch (about 2 µs a page here); freed, the memory went back to the system,
-/// so the next search paid again. In the myTaxi bench those were most of a repeated
-/// search's page faults (`verify bench` runs each configuration several times in one
-/// process). A region reserved for as much as the memory budget allows is address space
-/// only: the pages never touched cost nothing.
+/// doubling copied the array into fresh memory, which the kernel zeroes page by page on
+/// first touch (about 2 µs a page here), and held old and new at once. In the myTaxi qa
+/// scope to depth 8 (7.6 million states, a 61 MB log), moving both here took the page
+/// faults from 561 to 464 thousand, the search from 4.81 to 4.52 s and the most memory
+/// resident down by 55 MB. A region reserved for as much as the memory budget allows is
+/// address space only: the pages never touched cost nothing.
 ///
 /// Owned by one writer at a time (a search's coordinator, or the worker holding the merge's
 /// turn), read by workers only while nobody writes: the class is `@unchecked Sendable`
