@@ -2,7 +2,7 @@
 /// `RegionArray` keep their values in. Which slots hold a value is their owner's to know.
 struct RegionSlots<Element> {
     let pool: PagePool
-    private(set) var region: PageRegion
+    private var region: PageRegion
     private(set) var base: UnsafeMutablePointer<Element>
     /// Slots the region holds.
     private(set) var capacity: Int
