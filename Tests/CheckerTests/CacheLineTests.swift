@@ -7,7 +7,7 @@ import Testing
 struct CacheLineTests {
     @Test("Each worker's buffers start on a line of their own")
     func workerBuffersApart() {
-        let buffers = WorkerBuffers<Counter>(count: 3)
+        let buffers = WorkerBuffers<Counter>(count: 3, reserving: 1 << 20)
         let line = MemoryLayout<CacheLinePad>.size
         let addresses = (0..<3).map { UInt(bitPattern: buffers.slot($0)) }
         #expect(addresses.allSatisfy { $0 % UInt(line) == 0 })
@@ -22,7 +22,7 @@ struct CacheLineTests {
     @Test("A transition buffer's count and the visited set's published table sit between pads")
     func objectsPadded() {
         let buffer = Mirror(reflecting: TransitionBuffer<Int, Int>()).children.map { $0.label ?? "" }
-        #expect(buffer == ["apartBefore", "base", "capacity", "stored", "apartAfter"])
+        #expect(Array(buffer.prefix(5)) == ["apartBefore", "base", "capacity", "stored", "apartAfter"])
         let visited = Mirror(reflecting: FingerprintSet()).children.map { $0.label ?? "" }
         #expect(Array(visited.prefix(3)) == ["readersApart", "published", "writerApart"])
         #expect(MemoryLayout<CacheLinePad>.size == 128)

@@ -9,6 +9,8 @@ import Darwin
 @Suite("Page regions and the pool that hands them on")
 struct PagePoolTests {
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    /// The kind of buffer these tests ask regions for, when it does not matter.
+    let kind = ObjectIdentifier(UInt8.self)
 
     func bytes(of region: PageRegion, _ range: Range<Int>) -> [UInt8] {
         range.map { region.base.load(fromByteOffset: $0, as: UInt8.self) }
@@ -18,18 +20,18 @@ struct PagePoolTests {
     func handedOnCleared() throws {
         // A pool of its own: the shared one is in use by other tests' searches.
         let pool = PagePool(capacity: 2, regionLimit: 1 << 20)
-        let first = try #require(pool.region(atLeast: 3 * page))
+        let first = try #require(pool.region(atLeast: 3 * page, for: kind))
         #expect(bytes(of: first, 0..<(3 * page)).allSatisfy { $0 == 0 })
         memset(first.base, 0xAB, 3 * page)
         pool.recycle(first, written: 3 * page)
 
-        let second = try #require(pool.region(atLeast: 2 * page, zeroed: 2 * page))
+        let second = try #require(pool.region(atLeast: 2 * page, zeroed: 2 * page, for: kind))
         #expect(second === first)
         #expect(bytes(of: second, 0..<(2 * page)).allSatisfy { $0 == 0 })
         // The owner that asked for two pages wrote nothing past them, yet the third still
         // holds the first owner's bytes: the region remembers it.
         pool.recycle(second, written: page)
-        let third = try #require(pool.region(atLeast: 3 * page, zeroed: 3 * page))
+        let third = try #require(pool.region(atLeast: 3 * page, zeroed: 3 * page, for: kind))
         #expect(third === first)
         #expect(bytes(of: third, 0..<(3 * page)).allSatisfy { $0 == 0 })
     }
@@ -37,30 +39,48 @@ struct PagePoolTests {
     @Test("The smallest region that fits is taken, and a full pool lets the one with the fewest pages go")
     func bestFitAndCapacity() throws {
         let pool = PagePool(capacity: 2, regionLimit: 1 << 20)
-        let small = try #require(pool.region(atLeast: page))
-        let middle = try #require(pool.region(atLeast: 4 * page))
-        let large = try #require(pool.region(atLeast: 16 * page))
+        let small = try #require(pool.region(atLeast: page, for: kind))
+        let middle = try #require(pool.region(atLeast: 4 * page, for: kind))
+        let large = try #require(pool.region(atLeast: 16 * page, for: kind))
         #expect(small.size == page && middle.size == 4 * page && large.size == 16 * page)
         pool.recycle(large, written: 8 * page)
         pool.recycle(small, written: 0)
         pool.recycle(middle, written: 2 * page)
         #expect(pool.count == 2)
-        #expect(pool.region(atLeast: page) === middle)
-        #expect(pool.region(atLeast: page) === large)
+        #expect(pool.region(atLeast: page, for: kind) === middle)
+        #expect(pool.region(atLeast: page, for: kind) === large)
         #expect(pool.count == 0)
-        let fresh = try #require(pool.region(atLeast: page, reserving: 8 * page))
+        let fresh = try #require(pool.region(atLeast: page, reserving: 8 * page, for: kind))
         #expect(fresh !== small && fresh.size == 8 * page)
+    }
+
+    @Test("Of the regions large enough, one that held a buffer of the same kind goes first, whatever their sizes")
+    func sameKindFirst() throws {
+        let pool = PagePool(capacity: 4, regionLimit: 1 << 20)
+        let (levels, log) = (ObjectIdentifier(Int64.self), ObjectIdentifier(UInt64.self))
+        // As a search's do: equal reservations, one much more written than the other.
+        let level = try #require(pool.region(atLeast: 16 * page, for: levels))
+        let trace = try #require(pool.region(atLeast: 16 * page, for: log))
+        let larger = try #require(pool.region(atLeast: 32 * page, for: log))
+        pool.recycle(level, written: 12 * page)
+        pool.recycle(trace, written: page)
+        pool.recycle(larger, written: page)
+        // The log asks first, as a search's does, and gets its own kind's smallest region.
+        #expect(pool.region(atLeast: 16 * page, for: log) === trace)
+        #expect(pool.region(atLeast: 16 * page, for: levels) === level)
+        // No region of its kind left: the smallest that fits, of any kind.
+        #expect(pool.region(atLeast: 16 * page, for: levels) === larger)
     }
 
     @Test("A region with more pages written than the limit is unmapped, not kept")
     func regionLimit() throws {
         let pool = PagePool(capacity: 4, regionLimit: 2 * page)
-        let light = try #require(pool.region(atLeast: 4 * page))
-        let heavy = try #require(pool.region(atLeast: 4 * page))
+        let light = try #require(pool.region(atLeast: 4 * page, for: kind))
+        let heavy = try #require(pool.region(atLeast: 4 * page, for: kind))
         pool.recycle(light, written: 2 * page)
         pool.recycle(heavy, written: 3 * page)
         #expect(pool.count == 1)
-        #expect(pool.region(atLeast: page) === light)
+        #expect(pool.region(atLeast: page, for: kind) === light)
     }
 
     @Test("A level larger than its buffer's reservation moves to a larger region and keeps every state")
@@ -109,7 +129,7 @@ struct PagePoolTests {
         #expect(log!.bytes == 3 * MemoryLayout<UInt64>.stride)
         log = nil
         #expect(pool.count == 1)
-        let next = try #require(pool.region(atLeast: 16 * page))
+        let next = try #require(pool.region(atLeast: 16 * page, for: kind))
         #expect(next.written == 3 * MemoryLayout<UInt64>.stride)
     }
 }

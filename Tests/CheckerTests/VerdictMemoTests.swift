@@ -38,10 +38,18 @@ struct VerdictMemoTests {
         #expect(compiled.invariantWords == 2)
     }
 
+    /// A worker's memo with one table, for `plan`, in a pool of its own.
+    func memo(_ plan: FootprintWords, pool: PagePool = PagePool(capacity: 1, regionLimit: 1 << 22)) -> VerdictMemo {
+        let memo = VerdictMemo(pool: pool)
+        memo.prepare([nil, plan])
+        return memo
+    }
+
     @Test("A lookup finds what was stored for the same footprint bytes, whatever the other bytes")
     func lookupFindsStoredVerdicts() {
-        let table = VerdictMemo.Table(FootprintWords(ranges: [0..<4], size: 8))
-        defer { table.free() }
+        let memo = memo(FootprintWords(ranges: [0..<4], size: 8))
+        defer { withExtendedLifetime(memo) {} }
+        let table = memo.tables[1]!
         var state: (UInt32, UInt32) = (7, 1)
         withUnsafeBytes(of: &state) { bytes in
             #expect(table.lookup(bytes.baseAddress!) == nil)
@@ -56,10 +64,27 @@ struct VerdictMemoTests {
         withUnsafeBytes(of: &otherFootprint) { #expect(table.lookup($0.baseAddress!) == nil) }
     }
 
+    @Test("A memo's tables start empty, though the region they get held an earlier memo's verdicts")
+    func tablesStartEmptyInARecycledRegion() {
+        let pool = PagePool(capacity: 1, regionLimit: 1 << 22)
+        let plan = FootprintWords(ranges: [0..<8], size: 8)
+        var state: UInt64 = 42
+        var first: VerdictMemo? = memo(plan, pool: pool)
+        withUnsafeBytes(of: &state) { first!.tables[1]!.store($0.baseAddress!, applied: 1, violated: 1) }
+        #expect(first!.tables[0] == nil, "a footprint without a plan has no table")
+        first = nil
+        #expect(pool.count == 1, "the tables' region went to the pool")
+        let second = memo(plan, pool: pool)
+        defer { withExtendedLifetime(second) {} }
+        #expect(pool.count == 0, "and came back for the next memo")
+        withUnsafeBytes(of: &state) { #expect(second.tables[1]!.lookup($0.baseAddress!) == nil) }
+    }
+
     @Test("A cache that does not pay pauses, longer each time in a row, and a good window resets the pause")
     func cacheJudgesItself() {
-        let table = VerdictMemo.Table(FootprintWords(ranges: [0..<8], size: 8))
-        defer { table.free() }
+        let memo = memo(FootprintWords(ranges: [0..<8], size: 8))
+        defer { withExtendedLifetime(memo) {} }
+        let table = memo.tables[1]!
         let window = VerdictMemo.Usage.window
         func pausedChunks() -> Int {
             var paused = 0

@@ -4,7 +4,7 @@
 /// arrays of its own.
 struct ExpansionBuffers<M: Model> {
     /// Every transition out of the chunk's states, in frontier order.
-    let transitions = TransitionBuffer<M.Action, M.State>()
+    let transitions: TransitionBuffer<M.Action, M.State>
     /// The same, as a view (valid until the next listing).
     var steps: UnsafeMutableBufferPointer<Transition<M.Action, M.State>> { transitions.transitions }
     /// For each step, its source's position in the chunk and its index among the source's
@@ -36,6 +36,12 @@ struct ExpansionBuffers<M: Model> {
     var misses: [Int32] = []
     var missApplied: [UInt64] = []
     var missViolated: [UInt64] = []
+
+    /// Buffers whose transitions may take up to `reservedBytes` before they move (address
+    /// space only: see `TransitionBuffer`).
+    init(reserving reservedBytes: Int) {
+        transitions = TransitionBuffer(reserving: reservedBytes)
+    }
 
     /// Selects, for each footprint, the states of a batch of `count` whose step changed a
     /// part it reads: all of them when `changes` is nil (roots, or footprints off).

@@ -52,7 +52,7 @@ final class CanonicalMemo: @unchecked Sendable {
         // million words one by one cost 5 ms, more than a twentieth of the bench with
         // symmetry. Zero bytes are an atomic word holding zero.
         let bytes = entries * CanonicalMemo.entryBytes
-        guard let region = PagePool.shared.region(atLeast: bytes, zeroed: bytes) else {
+        guard let region = PagePool.shared.region(atLeast: bytes, zeroed: bytes, for: ObjectIdentifier(CanonicalMemo.self)) else {
             fatalError("no address space left for a canonical memo of \(entries) entries")
         }
         self.region = region

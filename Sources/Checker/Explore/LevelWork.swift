@@ -89,12 +89,13 @@ final class WorkerBuffers<M: Model>: @unchecked Sendable {
     private let stride = CacheLinePad.rounded(MemoryLayout<ExpansionBuffers<M>>.stride)
     let count: Int
 
-    init(count: Int) {
+    /// Buffers for `count` workers, each reserving `reservedBytes` for its transitions.
+    init(count: Int, reserving reservedBytes: Int) {
         self.count = count
         memory = .allocate(byteCount: stride * count, alignment: MemoryLayout<CacheLinePad>.size)
         // One each: a buffer of transitions is a class, which `repeating:` would share.
         for worker in 0..<count {
-            (memory + worker * stride).bindMemory(to: ExpansionBuffers<M>.self, capacity: 1).initialize(to: ExpansionBuffers())
+            (memory + worker * stride).bindMemory(to: ExpansionBuffers<M>.self, capacity: 1).initialize(to: ExpansionBuffers(reserving: reservedBytes))
         }
     }
 

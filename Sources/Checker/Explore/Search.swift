@@ -56,7 +56,7 @@ struct Search<M: Model> {
         compiled = CompiledProperties(properties) { [model = explorer.model, on = explorer.options.useFootprints] in
             on ? model.stateBytes(of: $0) : nil
         }
-        workerBuffers = WorkerBuffers(count: max(1, explorer.options.workers))
+        workerBuffers = WorkerBuffers(count: max(1, explorer.options.workers), reserving: explorer.options.memoryBudget)
         let options = explorer.options
         // Address space for as much as the budget could hold; pages only where written.
         log = TraceLog(reserving: options.memoryBudget)

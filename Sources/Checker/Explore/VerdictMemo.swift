@@ -97,12 +97,12 @@ final class VerdictMemo {
         let words: Int
         let usage: UnsafeMutablePointer<Usage>
 
-        init(_ plan: FootprintWords) {
+        /// A table for `plan` whose entries are at `entries`, zeroed (`VerdictMemo.prepare`).
+        init(_ plan: FootprintWords, entries: UnsafeMutablePointer<UInt64>) {
             words = plan.offsets.count
             usage = .allocate(capacity: 1)
             usage.initialize(to: Usage())
-            entries = .allocate(capacity: VerdictMemo.entriesPerTable * 4)
-            entries.initialize(repeating: 0, count: VerdictMemo.entriesPerTable * 4)
+            self.entries = entries
             offsets = .allocate(capacity: words)
             offsets.initialize(from: plan.offsets, count: words)
             masks = .allocate(capacity: words)
@@ -111,7 +111,6 @@ final class VerdictMemo {
 
         func free() {
             usage.deallocate()
-            entries.deallocate()
             offsets.deallocate()
             masks.deallocate()
         }
@@ -177,16 +176,41 @@ final class VerdictMemo {
 
     /// Per footprint slot of `CompiledProperties`: its table, or nil.
     @exclusivity(unchecked) private(set) var tables: [Table?] = []
+    /// The entries of every table, one after another, in a region from `PagePool`: a
+    /// worker's tables are a megabyte or more, and allocated afresh for each search, their
+    /// pages were faulted in during the search's first levels, each worker's in turn.
+    private var region: PageRegion?
+    private var written = 0
 
-    init() {}
+    private let pool: PagePool
+
+    static let tableBytes = entriesPerTable * 4 * MemoryLayout<UInt64>.stride
+
+    init(pool: PagePool = .shared) {
+        self.pool = pool
+    }
 
     deinit {
         for case let table? in tables { table.free() }
+        if let region { pool.recycle(region, written: written) }
     }
 
     /// Sets up the tables for `plans` on first use; a worker's memo serves one search.
     func prepare(_ plans: [FootprintWords?]) {
         guard tables.isEmpty else { return }
-        tables = plans.map { $0.map(Table.init) }
+        let count = plans.lazy.filter { $0 != nil }.count
+        let bytes = max(1, count) * VerdictMemo.tableBytes
+        guard let region = pool.region(atLeast: bytes, zeroed: bytes, for: ObjectIdentifier(VerdictMemo.self)) else {
+            fatalError("no address space left for the verdict caches of \(count) footprints")
+        }
+        self.region = region
+        written = bytes
+        var next = region.base.bindMemory(to: UInt64.self, capacity: bytes / MemoryLayout<UInt64>.stride)
+        tables = plans.map { plan in
+            plan.map { plan in
+                defer { next += VerdictMemo.tableBytes / MemoryLayout<UInt64>.stride }
+                return Table(plan, entries: next)
+            }
+        }
     }
 }

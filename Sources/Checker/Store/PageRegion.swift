@@ -24,6 +24,8 @@ final class PageRegion: @unchecked Sendable {
     /// How many bytes from the start may hold something other than zeros: what owners have
     /// written (a fresh region reads zero throughout).
     var written = 0
+    /// What the last buffer to hold the region kept in it (`PagePool.Kind`).
+    var kind: ObjectIdentifier?
 
     /// Reserves `bytes` of address space (rounded up to whole pages), or nil if the system
     /// refuses (a limit on the process's address space, say).

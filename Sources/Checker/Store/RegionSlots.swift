@@ -1,5 +1,6 @@
-/// A `PageRegion` from a pool, bound to slots of `Element`: what `LevelStates` and
-/// `RegionArray` keep their values in. Which slots hold a value is their owner's to know.
+/// A `PageRegion` from a pool, bound to slots of `Element`: what `LevelStates`,
+/// `RegionArray` and the explorer's `TransitionBuffer`s keep their values in. Which slots hold
+/// a value is their owner's to know.
 struct RegionSlots<Element> {
     let pool: PagePool
     private var region: PageRegion
@@ -11,7 +12,8 @@ struct RegionSlots<Element> {
     /// its owner moves as it grows).
     init(reserving reservedBytes: Int, pool: PagePool) {
         self.pool = pool
-        region = pool.region(atLeast: max(MemoryLayout<Element>.stride, reservedBytes)) ?? RegionSlots.region(for: 1, from: pool)
+        region = pool.region(atLeast: max(MemoryLayout<Element>.stride, reservedBytes), for: RegionSlots.kind)
+            ?? RegionSlots.region(for: 1, from: pool)
         capacity = region.size / MemoryLayout<Element>.stride
         base = region.base.bindMemory(to: Element.self, capacity: capacity)
     }
@@ -33,11 +35,14 @@ struct RegionSlots<Element> {
         pool.recycle(region, written: bytes)
     }
 
+    /// Regions go from one buffer of `Element`s to the next (`PagePool.Kind`).
+    private static var kind: PagePool.Kind { ObjectIdentifier(Element.self) }
+
     /// Room for `count` slots and space to double; stops the program if the system refuses
     /// even that: no address space is left.
     private static func region(for count: Int, from pool: PagePool) -> PageRegion {
         let bytes = max(1, count) * MemoryLayout<Element>.stride
-        guard let region = pool.region(atLeast: bytes, reserving: 2 * bytes) else {
+        guard let region = pool.region(atLeast: bytes, reserving: 2 * bytes, for: kind) else {
             fatalError("no address space left for \(count) values of \(Element.self)")
         }
         return region
