@@ -24,7 +24,7 @@ public final class TransitionBuffer<Action: Sendable, State: Sendable> {
     /// for a buffer of allocated memory.
     ///
     /// Why: a chunk of the myTaxi bench lists up to 6 thousand transitions, 1.3 MB. Doubling
-    /// allocated memory from a few dozen copied the buffer eleven times into fresh pages,
+    /// allocated memory from 64 copied the buffer seven times into fresh pages,
     /// which the kernel zeroes on first touch, and every search in a process did it again
     /// for each worker: listing a level's first 9 thousand transitions cost 200 to 330 ns
     /// each, against 35 once the buffer had grown. In a region reserved up front, the

@@ -148,9 +148,9 @@ public final class FingerprintSet: @unchecked Sendable {
     ///
     /// Why: a new table is read before it is written, so it comes backed with memory up
     /// front (`PageRegion.zero`), which costs the kernel's time in the merge, where every
-    /// worker waits at the end of a level. In the myTaxi bench the five tables a search
-    /// outgrew took 1 to 6 ms of it, against under 1 ms when the bench's next search found
-    /// them in the pool. Pooling every outgrown table held 4 to 9% more memory resident in
+    /// worker waits at the end of a level. In the myTaxi bench the tables a search outgrew
+    /// (five, without symmetry) took 1.3 to 6 ms of it, against under 1 ms when the next
+    /// search found them in the pool. Pooling every outgrown table held 4 to 9% more memory resident in
     /// the qa scope to depth 8, which no budget counted; up to 4 MiB, a search holds at
     /// most about 11 MB more than its budget counts, whatever its size.
     static let pooledTableLimit = 4 << 20

@@ -56,13 +56,12 @@ final class PagePool: Sendable {
     typealias Kind = ObjectIdentifier
 
     private func take(atLeast bytes: Int, kind: Kind) -> PageRegion? {
-        spare.withLock { regions -> PageRegion? in
+        // The same kind first, then the smallest.
+        let rank = { (region: PageRegion) in (region.kind == kind ? 0 : 1, region.size) }
+        return spare.withLock { regions -> PageRegion? in
             var best: Int?
             for index in regions.indices where regions[index].size >= bytes {
-                guard let chosen = best else { best = index; continue }
-                let (candidate, current) = (regions[index], regions[chosen])
-                let (sameKind, currentSameKind) = (candidate.kind == kind, current.kind == kind)
-                if sameKind != currentSameKind ? sameKind : candidate.size < current.size { best = index }
+                if best == nil || rank(regions[index]) < rank(regions[best!]) { best = index }
             }
             return best.map { regions.remove(at: $0) }
         }

@@ -25,7 +25,7 @@ final class PageRegion: @unchecked Sendable {
     /// written (a fresh region reads zero throughout).
     var written = 0
     /// What the last buffer to hold the region kept in it (`PagePool.Kind`).
-    var kind: ObjectIdentifier?
+    var kind: PagePool.Kind?
 
     /// Reserves `bytes` of address space (rounded up to whole pages), or nil if the system
     /// refuses (a limit on the process's address space, say).
