@@ -24,6 +24,29 @@ struct FingerprintSetTests {
         #expect(stride(from: 0, to: 20_000, by: 2).allSatisfy { !set.insert(Self.fingerprint($0)) })
     }
 
+    @Test("Outgrown tables of up to 4 MiB go to the pool, larger ones are unmapped, and a table from the pool starts empty")
+    func outgrownTablesPooled() {
+        let pool = PagePool(capacity: 8, regionLimit: 1 << 30)
+        let slot = MemoryLayout<FingerprintSet.Slot>.stride
+        // Spread over the whole table (`fingerprint(_:)` sets the top bit, which would crowd
+        // half a table this full).
+        var generator = SplitMix64(seed: 7)
+        let fingerprints = (0..<560_000).map { _ in generator.next() | 1 }
+        // 300,000 slots grow to 450,000 and then 675,000 (2.4, 3.6 and 5.4 MB): the first
+        // two are outgrown under the limit, the third past it once it grows too.
+        var set: FingerprintSet? = FingerprintSet(minimumCapacity: 300_000, pool: pool)
+        #expect(450_001 * slot <= FingerprintSet.pooledTableLimit && 675_001 * slot > FingerprintSet.pooledTableLimit)
+        for fingerprint in fingerprints { set!.insert(fingerprint) }
+        set!.reclaim()
+        #expect(pool.count == 2, "the 2.4 and 3.6 MB tables pooled, the 5.4 MB one unmapped")
+        set = nil
+        #expect(pool.count == 3, "and the last table when the set goes")
+        // The next set takes the smallest pooled table that fits, written all over before.
+        let next = FingerprintSet(minimumCapacity: 300_000, pool: pool)
+        #expect(pool.count == 2)
+        #expect(fingerprints.prefix(1_000).allSatisfy { !next.contains($0) })
+    }
+
     /// The merge inserts while other workers probe. A reader must never find a fingerprint
     /// that was not inserted, and must find every one whose insertion it has heard of, also
     /// while the table grows under it (from 64 slots to over 40,000 here).

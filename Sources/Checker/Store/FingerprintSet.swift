@@ -43,6 +43,7 @@ public final class FingerprintSet: @unchecked Sendable {
     /// Tables replaced, with the bytes each held.
     @exclusivity(unchecked) private var retired: [(region: PageRegion, bytes: Int)] = []
     @exclusivity(unchecked) private var retiredBytes = 0
+    private let pool: PagePool
 
     /// How many fingerprints the set holds.
     public var count: Int { storedCount }
@@ -53,9 +54,15 @@ public final class FingerprintSet: @unchecked Sendable {
     /// when the probe comes.
     public static let prefetchDistance = 16
 
-    public init(minimumCapacity: Int = 1 << 16) {
+    public convenience init(minimumCapacity: Int = 1 << 16) {
+        self.init(minimumCapacity: minimumCapacity, pool: .shared)
+    }
+
+    /// A set whose tables come from `pool` and go back to it.
+    init(minimumCapacity: Int, pool: PagePool) {
+        self.pool = pool
         capacity = max(minimumCapacity, 64)
-        (tableRegion, table) = FingerprintSet.makeTable(capacity: capacity)
+        (tableRegion, table) = FingerprintSet.makeTable(capacity: capacity, pool: pool)
         published = Atomic(table)
         growthThreshold = Int(Double(capacity) * FingerprintSet.maximumLoad)
     }
@@ -63,7 +70,7 @@ public final class FingerprintSet: @unchecked Sendable {
     deinit {
         reclaim()
         // The search is over: a later one may take the table's pages.
-        PagePool.shared.recycle(tableRegion, written: (capacity + 1) * MemoryLayout<Slot>.stride)
+        pool.recycle(tableRegion, written: (capacity + 1) * MemoryLayout<Slot>.stride)
     }
 
     /// Bytes held by the table, and by tables replaced while readers may still hold them.
@@ -135,7 +142,7 @@ public final class FingerprintSet: @unchecked Sendable {
     /// the explorer's phases.
     public func reclaim() {
         for table in retired where table.bytes <= FingerprintSet.pooledTableLimit {
-            PagePool.shared.recycle(table.region, written: table.bytes)
+            pool.recycle(table.region, written: table.bytes)
         }
         // The others are unmapped as they go: while the search runs, its memory is what
         // its budget counts.
@@ -158,7 +165,7 @@ public final class FingerprintSet: @unchecked Sendable {
     @usableFromInline
     func grow() {
         let newCapacity = capacity + capacity / 2
-        let (grownRegion, grown) = FingerprintSet.makeTable(capacity: newCapacity)
+        let (grownRegion, grown) = FingerprintSet.makeTable(capacity: newCapacity, pool: pool)
         let oldSlots = table + 1, newSlots = grown + 1
         for old in 0..<capacity {
             let fingerprint = oldSlots[old].load(ordering: .relaxed)
@@ -183,9 +190,9 @@ public final class FingerprintSet: @unchecked Sendable {
     /// A table in a region of its own, from `PagePool` when an earlier search left one
     /// there. Its pages come backed by memory and zeroed, rather than faulted in as probed
     /// (twice a page, as a probe reads before it writes).
-    static func makeTable(capacity: Int) -> (region: PageRegion, table: UnsafeMutablePointer<Slot>) {
+    static func makeTable(capacity: Int, pool: PagePool) -> (region: PageRegion, table: UnsafeMutablePointer<Slot>) {
         let bytes = (capacity + 1) * MemoryLayout<Slot>.stride
-        guard let region = PagePool.shared.region(atLeast: bytes, zeroed: bytes, for: ObjectIdentifier(Slot.self)) else {
+        guard let region = pool.region(atLeast: bytes, zeroed: bytes, for: ObjectIdentifier(Slot.self)) else {
             fatalError("no address space left for a visited set of \(capacity) slots")
         }
         // Zero bytes are an atomic word holding zero: every slot starts empty.
