@@ -33,7 +33,9 @@ final class CanonicalMemo: @unchecked Sendable {
     /// found 54% of successors, 2^18 66%, 2^20 71% (about 203 thousand of the 731 thousand
     /// successors are first sightings, which no table can find). Starting smaller and
     /// growing with the states cost the bench forms: from 2^16, four entries per state
-    /// computed 255 thousand forms, against 227 thousand from 2^19.
+    /// computed 255 thousand forms, against 227 thousand from 2^19. Neither way is the
+    /// bench faster (six alternated rounds each, 2 workers): 2^17 entries ran at 0.84 of
+    /// 2^19's pace, and 2^20, which computes 29.4% of the forms instead of 31.0%, at 0.94.
     static let initialEntries = 1 << 19
 
     /// Whether the pages go to `PagePool` when the table goes: a table the search outgrew
@@ -115,6 +117,9 @@ final class CanonicalMemo: @unchecked Sendable {
     func entry(_ raw: UInt64) -> UnsafeMutablePointer<Word> {
         words + 2 * Int(truncatingIfNeeded: raw &>> shift)
     }
+
+    /// How many states ahead of its lookup a state is hashed and its entry asked for.
+    static let prefetchDistance = 16
 
     /// Starts loading `raw`'s entry, so that a loop that asks some states ahead finds it cached.
     @inline(__always)
