@@ -219,25 +219,17 @@ extension BreadthFirstExplorer {
             }
         }
 
-        // Hash every successor first, then probe the visited set: the probes are then
-        // independent loads the processor can overlap, rather than each waiting behind a hash.
-        // In place: a copy of each successor would cost as much as hashing it.
+        // Each successor is hashed, then probed in the visited set some steps later (see
+        // `fingerprint`). In place: a copy of each successor would cost as much as hashing it.
         buffers.fingerprints.append(contentsOf: repeatElement(0, count: buffers.steps.count))
-        buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
-            output.canonicalForms = fingerprint(steps, into: fingerprints, canonical: canonical)
-        }
         output.candidates.reserveCapacity(buffers.steps.count)
-        let ahead = FingerprintSet.prefetchDistance
-        for index in 0..<min(ahead, buffers.steps.count) { visited.prefetch(buffers.fingerprints[index]) }
-        for index in buffers.steps.indices {
-            if index + ahead < buffers.steps.count { visited.prefetch(buffers.fingerprints[index + ahead]) }
-            let fingerprint = buffers.fingerprints[index]
-            if visited.contains(fingerprint) { continue }
-            let source = range.lowerBound + Int(buffers.sources[index])
-            let action = buffers.steps[index].action
-            output.candidates.append(.init(
-                fingerprint: fingerprint, parent: ids[source], actionIndex: buffers.actionIndices[index],
-                actionKind: buffers.actionKinds[index], source: Int32(source), action: action))
+        buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
+            output.canonicalForms = fingerprint(steps, into: fingerprints, canonical: canonical, visited: visited) { index in
+                let source = range.lowerBound + Int(buffers.sources[index])
+                output.candidates.append(.init(
+                    fingerprint: fingerprints[index], parent: ids[source], actionIndex: buffers.actionIndices[index],
+                    actionKind: buffers.actionKinds[index], source: Int32(source), action: steps[index].action))
+            }
         }
         return output
     }
@@ -245,8 +237,17 @@ extension BreadthFirstExplorer {
     /// Each step's fingerprint: its state's, or with symmetry its canonical form's. The
     /// canonical forms go through the search's memo (`CanonicalMemo`): each state is hashed
     /// as it is and its entry asked for `CanonicalMemo.prefetchDistance` steps before the
-    /// entry is read; only a state the memo does not hold has its form computed. Returns
-    /// how many forms were computed.
+    /// entry is read; only a state the memo does not hold has its form computed. Each
+    /// fingerprint, once known, has its slot in the visited set asked for, and is probed
+    /// `FingerprintSet.prefetchDistance` steps later: the steps `visited` lacks go to
+    /// `unseen`, in step order. Returns how many forms were computed.
+    ///
+    /// Why the probes ride in this loop: in a loop of their own, after the hashing, they
+    /// came 20 instructions apart, too close for a prefetch 16 probes ahead to cover a
+    /// miss, and read each candidate's action from a transition long out of the cache. In
+    /// alternated rounds of `verify bench --repeat 3` against that (8, twice), without
+    /// symmetry: 1 worker 1.10 and 1.10, 2 workers 1.04 and 1.02; with symmetry no
+    /// difference beyond the host's noise (1 worker 0.98 and 0.99, 2 workers 0.98 and 1.09).
     ///
     /// Why so few steps ahead: hashing the whole chunk first and reading the entries after
     /// (up to 6 thousand of them, past the worker's share of the cache while the chunk's
@@ -255,21 +256,38 @@ extension BreadthFirstExplorer {
     /// 1 worker 1.04 and 1.02, 2 workers 1.15 and 1.10.
     func fingerprint(
         _ steps: UnsafeMutableBufferPointer<Transition<M.Action, M.State>>, into fingerprints: UnsafeMutableBufferPointer<UInt64>,
-        canonical memo: CanonicalMemo?
+        canonical memo: CanonicalMemo?, visited: FingerprintSet, unseen: (Int) -> Void
     ) -> Int {
         // A chunk with no successors still has the buffer's memory behind it, but nothing
         // lives there: the scratch copy below would copy a state already destroyed, or never made.
         guard let base = steps.baseAddress, !steps.isEmpty else { return 0 }
         @inline(__always) func state(_ index: Int) -> UnsafePointer<M.State> { UnsafePointer(base + index).pointer(to: \.state)! }
+        let lag = FingerprintSet.prefetchDistance
+        @inline(__always) func probe(_ index: Int) {
+            if !visited.contains(fingerprints[index]) { unseen(index) }
+        }
+        // Step `index` has its fingerprint: its slot is asked for, and the step `lag` before
+        // it probed.
+        @inline(__always) func settled(_ index: Int) {
+            visited.prefetch(fingerprints[index])
+            if index >= lag { probe(index &- lag) }
+        }
+        defer { for index in max(0, steps.count - lag)..<steps.count { probe(index) } }
         guard options.symmetry else {
-            for index in steps.indices { fingerprints[index] = M.State.fingerprint(at: state(index)) }
+            for index in steps.indices {
+                fingerprints[index] = M.State.fingerprint(at: state(index))
+                settled(index)
+            }
             return 0
         }
         // Only a symmetric search writes forms, so only it takes a scratch state.
         var scratch = base.pointee.state
         return withUnsafeMutablePointer(to: &scratch) { scratch in
             guard let memo else {
-                for index in steps.indices { fingerprints[index] = key(at: state(index), scratch: scratch) }
+                for index in steps.indices {
+                    fingerprints[index] = key(at: state(index), scratch: scratch)
+                    settled(index)
+                }
                 return steps.count
             }
             @inline(__always) func hash(_ index: Int) {
@@ -293,6 +311,7 @@ extension BreadthFirstExplorer {
                     fingerprints[index] = form
                     computed += 1
                 }
+                settled(index)
             }
             return computed
         }
