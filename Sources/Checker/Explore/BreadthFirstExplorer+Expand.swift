@@ -249,11 +249,12 @@ extension BreadthFirstExplorer {
     /// symmetry: 1 worker 1.10 and 1.10, 2 workers 1.04 and 1.02; with symmetry no
     /// difference beyond the host's noise (1 worker 0.98 and 0.99, 2 workers 0.98 and 1.09).
     ///
-    /// Why so few steps ahead: hashing the whole chunk first and reading the entries after
-    /// (up to 6 thousand of them, past the worker's share of the cache while the chunk's
-    /// transitions, 224 bytes each, streamed by) left the reads waiting on memory. Against
-    /// that, in alternated rounds of `verify bench --repeat 3` (8, then 6), with symmetry:
-    /// 1 worker 1.04 and 1.02, 2 workers 1.15 and 1.10.
+    /// Why the memo's entries are asked for so few steps ahead: hashing the whole chunk
+    /// first and reading the entries after (up to 6 thousand of them, past the worker's
+    /// share of the cache while the chunk's transitions, 224 bytes each, streamed by) left
+    /// the reads waiting on memory. Against that, in alternated rounds of `verify bench
+    /// --repeat 3` (8, then 6), with symmetry: 1 worker 1.04 and 1.02, 2 workers 1.15 and
+    /// 1.10.
     func fingerprint(
         _ steps: UnsafeMutableBufferPointer<Transition<M.Action, M.State>>, into fingerprints: UnsafeMutableBufferPointer<UInt64>,
         canonical memo: CanonicalMemo?, visited: FingerprintSet, unseen: (Int) -> Void
@@ -272,6 +273,8 @@ extension BreadthFirstExplorer {
             visited.prefetch(fingerprints[index])
             if index >= lag { probe(index &- lag) }
         }
+        // The last `lag` steps (all of a shorter chunk), once every fingerprint is known,
+        // whichever of the loops below ran.
         defer { for index in max(0, steps.count - lag)..<steps.count { probe(index) } }
         guard options.symmetry else {
             for index in steps.indices {
