@@ -16,8 +16,6 @@ final class LevelStates<State>: @unchecked Sendable {
     @exclusivity(unchecked) private var slots: RegionSlots<State>
     /// How many slots the level has; all of them are initialised between phases.
     @exclusivity(unchecked) private(set) var count = 0
-    /// The most slots any level of this search has used: what it has touched of the region.
-    private var mostUsed = 0
 
     /// A buffer for levels of up to `reservedBytes` (more costs a move to a larger region).
     init(reserving reservedBytes: Int, pool: PagePool = .shared) {
@@ -27,7 +25,7 @@ final class LevelStates<State>: @unchecked Sendable {
     deinit {
         slots.base.deinitialize(count: count)
         // The search is over: a later one may take the level's pages.
-        slots.recycle(written: bytes)
+        slots.recycle(holding: count)
     }
 
     /// The level's states, for reading.
@@ -48,10 +46,9 @@ final class LevelStates<State>: @unchecked Sendable {
             // Past the reservation (a budget larger than the machine, or address space
             // refused): a region twice the size; the old one is unmapped.
             slots.move(toHold: newCount, live: 0)
-            mostUsed = 0
         }
         count = newCount
-        mostUsed = max(mostUsed, newCount)
+        slots.touch(newCount)
     }
 
     /// Slot `index`, which `resize` left uninitialised, for the caller to initialise.
@@ -69,7 +66,7 @@ final class LevelStates<State>: @unchecked Sendable {
     }
 
     /// Bytes of memory the buffer holds: the part of the region its levels have touched.
-    var bytes: Int { mostUsed * MemoryLayout<State>.stride }
+    var bytes: Int { slots.bytes(holding: count) }
 }
 
 /// The trace-log ids of a level's states, by position in the level. A level's states enter

@@ -31,8 +31,6 @@ public final class TransitionBuffer<Action: Sendable, State: Sendable> {
     /// buffer grows by touching pages past its end, and the next search's workers find
     /// those pages backed.
     private var region: RegionSlots<Transition<Action, State>>?
-    /// The most transitions held at once: what the buffer has touched of its region.
-    private var mostStored = 0
     /// How many transitions the buffer holds.
     public var count: Int { stored }
 
@@ -52,14 +50,15 @@ public final class TransitionBuffer<Action: Sendable, State: Sendable> {
     deinit {
         base.deinitialize(count: stored)
         if let region {
-            region.recycle(written: bytes)
+            region.recycle(holding: stored)
         } else {
             base.deallocate()
         }
     }
 
-    /// Bytes of memory the buffer has touched.
-    var bytes: Int { max(mostStored, stored) * MemoryLayout<Transition<Action, State>>.stride }
+    /// Bytes of memory the buffer has touched: of its region, the most it has held; of
+    /// allocated memory, all it allocated.
+    var bytes: Int { region?.bytes(holding: stored) ?? capacity * MemoryLayout<Transition<Action, State>>.stride }
 
     /// The transitions held, for reading and, in place, for hashing.
     public var transitions: UnsafeMutableBufferPointer<Transition<Action, State>> {
@@ -95,7 +94,7 @@ public final class TransitionBuffer<Action: Sendable, State: Sendable> {
 
     /// Empties the buffer, keeping its memory.
     public func removeAll() {
-        mostStored = max(mostStored, stored)
+        region?.touch(stored)
         base.deinitialize(count: stored)
         stored = 0
     }
@@ -108,7 +107,6 @@ public final class TransitionBuffer<Action: Sendable, State: Sendable> {
             region = slots
             base = slots.base
             capacity = slots.capacity
-            mostStored = stored
             return
         }
         let grown = UnsafeMutablePointer<Transition<Action, State>>.allocate(capacity: capacity * 2)

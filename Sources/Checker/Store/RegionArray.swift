@@ -18,9 +18,6 @@ final class RegionArray<Element>: @unchecked Sendable {
     // exclusivity check on every append cost more than the append.
     @exclusivity(unchecked) private var slots: RegionSlots<Element>
     @exclusivity(unchecked) private(set) var count = 0
-    /// The most elements held at once before the last `removeAll`: with `count`, what the
-    /// array has touched of its region.
-    private var mostHeld = 0
 
     /// An empty array with room for `reservedBytes` of elements before it must move.
     init(reserving reservedBytes: Int, pool: PagePool = .shared) {
@@ -29,7 +26,7 @@ final class RegionArray<Element>: @unchecked Sendable {
 
     deinit {
         slots.base.deinitialize(count: count)
-        slots.recycle(written: bytes)
+        slots.recycle(holding: count)
     }
 
     @inline(__always)
@@ -50,17 +47,16 @@ final class RegionArray<Element>: @unchecked Sendable {
 
     /// Drops every element and keeps the region, pages and all.
     func removeAll() {
-        mostHeld = max(mostHeld, count)
+        slots.touch(count)
         slots.base.deinitialize(count: count)
         count = 0
     }
 
     /// Bytes of memory the array holds: the part of its region it has touched.
-    var bytes: Int { max(mostHeld, count) * MemoryLayout<Element>.stride }
+    var bytes: Int { slots.bytes(holding: count) }
 
     /// Past the reservation: a region twice the size (`RegionSlots.move`).
     private func grow() {
         slots.move(toHold: 2 * slots.capacity, live: count)
-        mostHeld = count
     }
 }

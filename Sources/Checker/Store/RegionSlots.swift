@@ -1,12 +1,16 @@
 /// A `PageRegion` from a pool, bound to slots of `Element`: what `LevelStates`,
 /// `RegionArray` and the explorer's `TransitionBuffer`s keep their values in. Which slots hold
-/// a value is their owner's to know.
+/// a value is their owner's to know; how many it has held at most, the owner reports
+/// (`touch`), so that the memory counted and handed back is the part of the region written.
 struct RegionSlots<Element> {
     let pool: PagePool
     private var region: PageRegion
     private(set) var base: UnsafeMutablePointer<Element>
     /// Slots the region holds.
     private(set) var capacity: Int
+    /// The most slots the owner has reported holding at once, since the region was made or
+    /// moved.
+    private var mostHeld = 0
 
     /// `reservedBytes` of address space, or, if the system refuses that much, one slot (and
     /// its owner moves as it grows).
@@ -28,11 +32,23 @@ struct RegionSlots<Element> {
         region = larger
         capacity = larger.size / MemoryLayout<Element>.stride
         base = slots
+        mostHeld = live
     }
 
-    /// Hands the region to the pool, `bytes` of it written (the values must be gone).
-    func recycle(written bytes: Int) {
-        pool.recycle(region, written: bytes)
+    /// The owner holds `count` values: the region has been written that far.
+    mutating func touch(_ count: Int) {
+        mostHeld = max(mostHeld, count)
+    }
+
+    /// Bytes of the region written, with `count` values held now.
+    func bytes(holding count: Int) -> Int {
+        max(mostHeld, count) * MemoryLayout<Element>.stride
+    }
+
+    /// Hands the region to the pool with the bytes written, counting the `count` values the
+    /// owner held last (already deinitialised).
+    func recycle(holding count: Int) {
+        pool.recycle(region, written: bytes(holding: count))
     }
 
     /// Regions go from one buffer of `Element`s to the next (`PagePool.Kind`).
