@@ -33,8 +33,6 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
         actionKindCount = model.actionKindNames.count
     }
 
-    static var chunkSize: Int { 512 }
-
     public func run() throws(ExplorationError) -> ExplorationResult<M> {
         let selected = try selectProperties()
         guard options.workers >= 1 else { throw .invalidWorkers(options.workers) }

@@ -133,7 +133,7 @@ struct Search<M: Model> {
             ids = nextIDs
             depth += 1
             if frontier.count > 0 { levels += 1 }
-            let checkedCount = min(frontier.count, checked.count * BreadthFirstExplorer<M>.chunkSize)
+            let checkedCount = LevelChunks(states: frontier.count, workers: options.workers).statesCovered(byFirst: checked.count)
             if checkedCount < frontier.count {
                 // Out of time while checking: the states left unchecked are not reported as
                 // explored.
@@ -197,8 +197,8 @@ struct Search<M: Model> {
     /// (`LevelMerge`): each new state gets its parent link in the log (its id is its place there)
     /// and its origin (in `origins`), in level order.
     mutating func expandLevel(frontier level: LevelStates<M.State>, ids: LevelIDs) -> LevelExpansion {
-        let chunkSize = BreadthFirstExplorer<M>.chunkSize
-        let chunkCount = (level.count + chunkSize - 1) / chunkSize
+        let chunks = LevelChunks(states: level.count, workers: options.workers)
+        let chunkCount = chunks.count
         let outputs = ChunkOutputs<M>(count: chunkCount)
         let merge = LevelMerge<M>(outputs: outputs, visited: visited, maxStates: options.maxStates, actionKinds: coverage.count,
                                   log: log, origins: origins)
@@ -225,7 +225,7 @@ struct Search<M: Model> {
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
             if explorer.outOfTime(since: snapshot.started) { return false }
             let frontier = level.states
-            let range = (chunk * chunkSize)..<min(frontier.count, (chunk + 1) * chunkSize)
+            let range = chunks.range(chunk)
             let output = explorer.expand(
                 frontier: frontier, ids: ids, range: range, properties: properties,
                 decided: decided, visited: visited, canonical: canonicalMemo, buffers: &workerBuffers.slot(worker).pointee)
@@ -267,8 +267,8 @@ struct Search<M: Model> {
         let origins = self.origins
         next.states.resize(origins.count)
         next.applied.resize(origins.count)
-        let chunkSize = BreadthFirstExplorer<M>.chunkSize
-        let chunkCount = (origins.count + chunkSize - 1) / chunkSize
+        let chunks = LevelChunks(states: origins.count, workers: options.workers)
+        let chunkCount = chunks.count
         let outputs = ChunkOutputs<M>(count: chunkCount)
         let explorer = self.explorer
         let properties = self.compiled
@@ -282,7 +282,7 @@ struct Search<M: Model> {
         let snapshot = (generated: generated, distinct: visited.count, depth: depth + 1)
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
             let frontier = level.states.states, kept = origins.elements
-            let range = (chunk * chunkSize)..<min(kept.count, (chunk + 1) * chunkSize)
+            let range = chunks.range(chunk)
             let buffers = workerBuffers.slot(worker)
             buffers.pointee.changes.removeAll(keepingCapacity: true)
             // Every slot is filled, even once time is up: the level buffer holds only
