@@ -41,14 +41,24 @@ enum ActionRules {
                 var refuser: DriverID?
                 if case .decline(let d) = action { refuser = d }
                 if case .answerTimeout(let d) = action { refuser = d }
-                for z in scope.zoneIDs {
+                // It runs on half of all transitions: each world's queues are read out of two
+                // words, and the messages are built apart (`unfairQueue`), so that a fair step
+                // costs the comparisons and little else. Read zone by zone from the worlds,
+                // with the messages' closures made for every step, it took 265 instructions a
+                // step against 215 now (callgrind, bench, 1 worker: 1.954 G → 1.935 G in all,
+                // 1.157 G → 1.149 G with symmetry).
+                let oldQueues = before.queueSignature, newQueues = after.queueSignature
+                for zone in 0..<scope.zones {
                     // A queue the step left alone keeps its order, so only a changed queue
                     // is checked (and counts as exercising the property).
-                    let old = before.queue(z), new = after.queue(z)
+                    let old = World.queue(zone, in: oldQueues), new = World.queue(zone, in: newQueues)
                     guard old != new else { continue }
                     let fairness = QueueFairness(old: old, new: new, refuser: refuser)
-                    check.expect(fairness.inOrder, "the queue of zone \(z) went from \(list(old)) to \(list(new)): a driver overtook another")
-                    check.expect(!fairness.arrivalAhead, "the queue of zone \(z) went from \(list(old)) to \(list(new)): a driver joined ahead of others")
+                    if fairness.inOrder && !fairness.arrivalAhead {
+                        check.applies()
+                    } else {
+                        unfairQueue(ZoneID(zone), old: old, new: new, fairness, &check)
+                    }
                 }
             },
             .step("AcceptMakesDriverBusy", only: [.accept], source: "000 PF14; 002 3.2.3 #9, 3.2.5", symbol: "ActionRules.acceptMakesDriverBusy",
@@ -98,5 +108,12 @@ enum ActionRules {
                 check.expect(due == nil, "time passed while reservation \(due.map(String.init(describing:)) ?? "") was due for allocation")
             },
         ]
+    }
+
+    /// QueueOrderIsFair's verdict on a queue it found unfair, with its messages.
+    @inline(never)
+    static func unfairQueue(_ z: ZoneID, old: PackedIDs<DriverID>, new: PackedIDs<DriverID>, _ fairness: QueueFairness, _ check: inout Check) {
+        check.expect(fairness.inOrder, "the queue of zone \(z) went from \(list(old)) to \(list(new)): a driver overtook another")
+        check.expect(!fairness.arrivalAhead, "the queue of zone \(z) went from \(list(old)) to \(list(new)): a driver joined ahead of others")
     }
 }

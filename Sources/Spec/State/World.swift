@@ -95,6 +95,17 @@ extension World {
         }
     }
 
+    /// Zone `zone`'s queue read out of a `queueSignature`: the list `queue(_:)` gives, from
+    /// two words already in registers (see QueueOrderIsFair).
+    @inline(__always)
+    public static func queue(_ zone: Int, in signature: (UInt64, UInt64)) -> PackedIDs<DriverID> {
+        let slots = zone < 2 ? signature.0 &>> (32 &* UInt64(truncatingIfNeeded: zone)) : signature.1
+        let length = Int(UInt8(truncatingIfNeeded: signature.1 &>> (32 &+ 8 &* UInt64(truncatingIfNeeded: zone))))
+        let count = min(length, World.queueSlots)
+        let mask: UInt32 = count == World.queueSlots ? .max : (1 &<< (8 &* UInt32(truncatingIfNeeded: count))) &- 1
+        return PackedIDs(bits: UInt32(truncatingIfNeeded: slots) & mask, count: count)
+    }
+
     /// Whether any of the first `routes` routes is offered to someone else in `other`.
     @inline(__always)
     public func offersDiffer(from other: World, routes: Int) -> Bool {
