@@ -87,12 +87,17 @@ extension World {
 
     /// Every queue's drivers and length, as two words: equal signatures mean equal queues,
     /// which lets a step predicate skip the zones of a step that moved nobody (most steps).
+    /// Assembled byte by byte, which the compiler turns into a few loads, rather than read
+    /// through `withUnsafeBytes` of a copy, which gave QueueOrderIsFair's gate, run on every
+    /// step, a stack guard and a copy (callgrind, bench, 1 worker: 1.935 G → 1.931 G
+    /// instructions; with symmetry 1.149 G → 1.147 G).
     @inline(__always)
     public var queueSignature: (UInt64, UInt64) {
-        let lengths = UInt64(queueLength[0]) | UInt64(queueLength[1]) << 8 | UInt64(queueLength[2]) << 16
-        return withUnsafeBytes(of: queueDrivers) { slots in
-            (slots.loadUnaligned(as: UInt64.self), UInt64(slots.loadUnaligned(fromByteOffset: 8, as: UInt32.self)) | lengths << 32)
-        }
+        var low: UInt64 = 0, high: UInt64 = 0
+        for slot in 0..<8 { low |= UInt64(queueDrivers[slot]) &<< (8 &* UInt64(slot)) }
+        for slot in 8..<12 { high |= UInt64(queueDrivers[slot]) &<< (8 &* UInt64(slot &- 8)) }
+        high |= (UInt64(queueLength[0]) | UInt64(queueLength[1]) &<< 8 | UInt64(queueLength[2]) &<< 16) &<< 32
+        return (low, high)
     }
 
     /// Zone `zone`'s queue read out of a `queueSignature`: the list `queue(_:)` gives, from
