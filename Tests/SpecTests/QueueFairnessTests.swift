@@ -71,4 +71,18 @@ struct QueueFairnessTests {
         #expect(verdict([0, 1], [2, 0, 1]) == .init(inOrder: true, arrivalAhead: true))
         #expect(verdict([0, 1], [1, 0], refuser: 0) == .init(inOrder: true, arrivalAhead: false))
     }
+
+    /// The property reads queues out of `World.queueSignature`; each must be the list
+    /// `World.queue(_:)` reads from the world, whatever the lengths (a length past the four
+    /// slots included, as a broken world may have).
+    @Test("A queue read out of the signature is the queue read from the world", arguments: 0...5)
+    func queueFromSignature(length: Int) {
+        var world = World()
+        for slot in 0..<12 { world.queueDrivers[slot] = UInt8(slot % 5) }
+        for zone in 0..<3 { world.queueLength[zone] = UInt8((length + zone) % 6) }
+        let signature = world.queueSignature
+        for zone in 0..<3 {
+            #expect(World.queue(zone, in: signature) == world.queue(ZoneID(zone)), "zone \(zone), length \(world.queueLength[zone])")
+        }
+    }
 }
