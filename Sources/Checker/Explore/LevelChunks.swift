@@ -14,7 +14,7 @@
 /// Nothing a search reports depends on where the cuts fall: the merge takes candidates in
 /// chunk order and, within a chunk, in frontier order, so in frontier order whatever the
 /// cuts, and findings are chosen the same way (`LevelMerge`, `Search.mergeFindings`).
-struct LevelChunks: Sendable, Equatable {
+struct LevelChunks: Sendable {
     /// States in the level.
     let states: Int
     /// States in a chunk before the tail, and in a chunk of the tail.
