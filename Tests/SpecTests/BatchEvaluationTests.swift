@@ -90,11 +90,26 @@ struct BatchEvaluationTests {
     static func evaluate(_ property: Property<MyTaxiModel>, sources: [World], indices: [Int32],
                          steps: [Transition<TaxiAction, World>]) -> VerdictTally {
         let kinds = steps.map { Int32(model.actionKind(of: $0.action)) }
+        let counts = model.actionKindNames.indices.map { kind in kinds.count { $0 == kind } }
+        var order = Array(repeating: Int32(0), count: kinds.count), starts = Array(repeating: Int32(0), count: counts.count + 1)
+        kinds.withUnsafeBufferPointer { kinds in
+            counts.withUnsafeBufferPointer { counts in
+                order.withUnsafeMutableBufferPointer { order in
+                    starts.withUnsafeMutableBufferPointer { StepsByKind.group(kinds: kinds, counts: counts, order: order, starts: $0) }
+                }
+            }
+        }
         return sources.withUnsafeBufferPointer { sources in
             indices.withUnsafeBufferPointer { indices in
                 steps.withUnsafeBufferPointer { steps in
                     kinds.withUnsafeBufferPointer { kinds in
-                        model.evaluate(transitionKey: property.key!, on: StepBatch(sources: sources, sourceIndices: indices, steps: steps, actionKinds: kinds))
+                        order.withUnsafeBufferPointer { order in
+                            starts.withUnsafeBufferPointer { starts in
+                                model.evaluate(transitionKey: property.key!, on: StepBatch(
+                                    sources: sources, sourceIndices: indices, steps: steps, actionKinds: kinds,
+                                    byKind: StepsByKind(order: order, starts: starts)))
+                            }
+                        }
                     }
                 }
             }

@@ -14,6 +14,9 @@ struct ExpansionBuffers<M: Model> {
     var actionIndices: [UInt32] = []
     /// Each step's action kind (`Model.actionKind(of:)`).
     var actionKinds: [Int32] = []
+    /// The steps grouped by kind, and where each kind's run starts (`StepsByKind`).
+    var stepsByKind: [Int32] = []
+    var kindStarts: [Int32] = []
     /// Where each state's steps begin, then the end of the last one.
     var firstSteps: [Int32] = []
     /// Each step's fingerprint (of its canonical form, with symmetry).
@@ -107,6 +110,7 @@ struct ExpansionBuffers<M: Model> {
             sources.append(contentsOf: repeatElement(0, count: total - sources.count))
             actionIndices.append(contentsOf: repeatElement(0, count: total - actionIndices.count))
             actionKinds.append(contentsOf: repeatElement(0, count: total - actionKinds.count))
+            stepsByKind.append(contentsOf: repeatElement(0, count: total - stepsByKind.count))
         }
         firstSteps.append(Int32(total))
         sources.withUnsafeMutableBufferPointer { sources in
@@ -116,6 +120,24 @@ struct ExpansionBuffers<M: Model> {
                     for step in run {
                         sources[step] = Int32(state)
                         actionIndices[step] = UInt32(step - run.lowerBound)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Groups the listed steps by kind (`stepsByKind`, `kindStarts`), given how many there
+    /// are of each kind.
+    mutating func groupStepsByKind(counts: [Int]) {
+        let total = steps.count
+        kindStarts.removeAll(keepingCapacity: true)
+        kindStarts.append(contentsOf: repeatElement(0, count: counts.count + 1))
+        actionKinds.withUnsafeBufferPointer { kinds in
+            stepsByKind.withUnsafeMutableBufferPointer { order in
+                kindStarts.withUnsafeMutableBufferPointer { starts in
+                    counts.withUnsafeBufferPointer { counts in
+                        StepsByKind.group(kinds: UnsafeBufferPointer(rebasing: kinds[..<total]), counts: counts,
+                                          order: UnsafeMutableBufferPointer(rebasing: order[..<total]), starts: starts)
                     }
                 }
             }
@@ -184,13 +206,20 @@ extension BreadthFirstExplorer {
         // Keyed properties one at a time over the whole chunk; the others one step at a time,
         // all of them on each step, so that a heavy state is copied once per step, not once
         // per property.
+        let keyed = properties.transitions.contains { $0.key >= 0 && !decided[$0.number] }
+        if keyed { buffers.groupStepsByKind(counts: output.actionEnabled) }
         for entry in properties.transitions where entry.key >= 0 && !decided[entry.number] {
             let tally = buffers.sources.withUnsafeBufferPointer { sources in
                 buffers.actionKinds.withUnsafeBufferPointer { kinds in
-                    model.evaluate(transitionKey: entry.key, on: StepBatch(
-                        sources: UnsafeBufferPointer(rebasing: frontier[range]),
-                        sourceIndices: UnsafeBufferPointer(rebasing: sources[..<steps.count]),
-                        steps: UnsafeBufferPointer(steps), actionKinds: UnsafeBufferPointer(rebasing: kinds[..<steps.count])))
+                    buffers.stepsByKind.withUnsafeBufferPointer { order in
+                        buffers.kindStarts.withUnsafeBufferPointer { starts in
+                            model.evaluate(transitionKey: entry.key, on: StepBatch(
+                                sources: UnsafeBufferPointer(rebasing: frontier[range]),
+                                sourceIndices: UnsafeBufferPointer(rebasing: sources[..<steps.count]),
+                                steps: UnsafeBufferPointer(steps), actionKinds: UnsafeBufferPointer(rebasing: kinds[..<steps.count]),
+                                byKind: StepsByKind(order: UnsafeBufferPointer(rebasing: order[..<steps.count]), starts: starts)))
+                        }
+                    }
                 }
             }
             let predicate = properties.transitionClosures[entry.closure]

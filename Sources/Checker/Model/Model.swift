@@ -121,12 +121,14 @@ public struct VerdictTally: Sendable, Equatable {
 
     @inlinable public init() {}
 
-    /// Adds the verdict at position `index` of the batch; positions are added in order.
+    /// Adds the verdict at position `index` of the batch, each position once, in any order
+    /// (a property may visit its steps kind by kind): the first violation is the lowest
+    /// position that violated.
     @inlinable
     public mutating func add(_ check: PropertyCheck, at index: Int) {
         guard check.applied else { return }
         appliedCount += 1
-        if check.violated && firstViolated < 0 { firstViolated = index }
+        if check.violated && (firstViolated < 0 || index < firstViolated) { firstViolated = index }
     }
 }
 
@@ -156,14 +158,19 @@ public struct StepBatch<Action: Sendable, State: Sendable> {
     /// The steps' action kinds side by side, so that a property about a few kinds of action
     /// finds its steps without reading every transition (each one a state long).
     public let actionKinds: UnsafeBufferPointer<Int32>
+    /// The same steps grouped by kind (`byKind[k]`: kind k's, in step order), so that such a
+    /// property need not look at the others at all.
+    public let byKind: StepsByKind
 
     public init(sources: UnsafeBufferPointer<State>, sourceIndices: UnsafeBufferPointer<Int32>,
-                steps: UnsafeBufferPointer<Transition<Action, State>>, actionKinds: UnsafeBufferPointer<Int32>) {
-        precondition(sourceIndices.count == steps.count && actionKinds.count == steps.count, "one source index and one kind per step")
+                steps: UnsafeBufferPointer<Transition<Action, State>>, actionKinds: UnsafeBufferPointer<Int32>, byKind: StepsByKind) {
+        precondition(sourceIndices.count == steps.count && actionKinds.count == steps.count && byKind.order.count == steps.count,
+                     "one source index, one kind and one place in the grouping per step")
         self.sources = sources
         self.sourceIndices = sourceIndices
         self.steps = steps
         self.actionKinds = actionKinds
+        self.byKind = byKind
     }
 
     public var count: Int { steps.count }

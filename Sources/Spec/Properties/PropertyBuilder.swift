@@ -106,36 +106,46 @@ struct TaxiPropertyDefinition: Sendable {
                                       body: .state(single: body, batch: batch))
     }
 
-    /// An action property over (before, action, after).
-    ///
-    /// `only` names the action kinds the predicate is about, when its body begins by
-    /// returning for every other kind: the batch then skips the other steps without
-    /// calling it, which saves copying two worlds per step. The body keeps its own test,
-    /// so the closure form needs none; `BatchEvaluationTests` holds the two forms to the
-    /// same verdicts on every step, so a kind left out of `only` that the body checks fails it.
-    ///
-    /// `when` is a cheap test of the two worlds that must hold for the body to have anything
-    /// to check (a queue changed, the clock moved). Both forms apply it before the body, so
-    /// it cannot make them disagree; in the batch it is inlined into the loop, so that the
-    /// most common step, the one that leaves the property nothing to do, costs a few
-    /// comparisons instead of a call (three such properties were 5% of a search's time).
+    /// An action property over (before, action, after) about a few kinds of action: its body
+    /// begins by returning for every other kind, and `only` names the kinds it is about. The
+    /// batch visits only their steps (`StepBatch.byKind`), so the others cost nothing. The
+    /// body keeps its own test, so the closure form needs none; `BatchEvaluationTests` holds
+    /// the two forms to the same verdicts on every step, so a kind left out of `only` that the
+    /// body checks fails it.
     @inline(__always)
     static func step(
-        _ id: String, only kinds: [ActionKind]? = nil, when gate: @escaping StepGate = { _, _, _ in true },
-        source: String, symbol: String, note: String = "", _ statement: String,
+        _ id: String, only kinds: [ActionKind], source: String, symbol: String, note: String = "", _ statement: String,
         _ body: @escaping StepBody
     ) -> TaxiPropertyDefinition {
-        precondition(ActionKind.allCases.count <= 64, "the action kinds no longer fit the step filter's bit set")
-        let relevant = kinds.map { $0.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) } } ?? UInt64.max
+        precondition(ActionKind.allCases.count <= 64, "the action kinds no longer fit a bit set")
+        let relevant = kinds.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) }
+        let batch = StepPredicateBatch { steps, scope in judge(kinds: relevant, of: steps, scope: scope, body: body) }
+        return step(id, source: source, symbol: symbol, note: note, statement, single: body, batch: batch)
+    }
+
+    /// An action property over (before, action, after) with a gate: a cheap test of the two
+    /// worlds that must hold for the body to have anything to check (a queue changed, the
+    /// clock moved). Both forms apply it before the body, so it cannot make them disagree;
+    /// in the batch it is inlined into the loop, so that the most common step, the one that
+    /// leaves the property nothing to do, costs a few comparisons instead of a call (three
+    /// such properties were 5% of a search's time).
+    ///
+    /// The inlining rests on the optimiser specialising each property's batch closure for
+    /// the gate it captures, which it does only while the closure captures no more than
+    /// the gate and the body: a closure that also chose between this path and the one for
+    /// `only` lost it, and 3% of a symmetric search with it.
+    @inline(__always)
+    static func step(
+        _ id: String, when gate: @escaping StepGate, source: String, symbol: String, note: String = "", _ statement: String,
+        _ body: @escaping StepBody
+    ) -> TaxiPropertyDefinition {
         let batch = StepPredicateBatch { steps, scope in
             var tally = VerdictTally()
             guard let sources = steps.sources.baseAddress, let transitions = steps.steps.baseAddress,
-                  let kinds = steps.actionKinds.baseAddress, let sourceIndices = steps.sourceIndices.baseAddress else { return tally }
+                  let sourceIndices = steps.sourceIndices.baseAddress else { return tally }
             let befores = UnsafeMutablePointer(mutating: sources)
             let afters = UnsafeMutablePointer(mutating: transitions)
-            // The kinds are read from their own array: a step's kind from its transition cost
-            // a cache line per step for each property.
-            for index in 0..<steps.count where relevant & (1 &<< UInt64(truncatingIfNeeded: kinds[index])) != 0 {
+            for index in 0..<steps.count {
                 let before = befores + Int(sourceIndices[index]), after = afters + index
                 guard gate(&before.pointee, &after.pointee.state, scope) else { continue }
                 var check = Check()
@@ -144,11 +154,42 @@ struct TaxiPropertyDefinition: Sendable {
             }
             return tally
         }
-        let gated: StepBody = { before, action, after, scope, check in
+        let single: StepBody = { before, action, after, scope, check in
             if gate(&before, &after, scope) { body(&before, action, &after, scope, &check) }
         }
-        return TaxiPropertyDefinition(id: id, kind: .actionProperty, group: .rule, statement: statement, source: source, symbol: symbol,
-                                      note: note, checkedByDefault: true, footprint: .all, body: .step(single: gated, batch: batch))
+        return step(id, source: source, symbol: symbol, note: note, statement, single: single, batch: batch)
+    }
+
+    @inline(__always)
+    private static func step(
+        _ id: String, source: String, symbol: String, note: String, _ statement: String, single: @escaping StepBody,
+        batch: StepPredicateBatch
+    ) -> TaxiPropertyDefinition {
+        TaxiPropertyDefinition(id: id, kind: .actionProperty, group: .rule, statement: statement, source: source, symbol: symbol,
+                               note: note, checkedByDefault: true, footprint: .all, body: .step(single: single, batch: batch))
+    }
+
+    /// The steps of `kinds` (a bit set), kind by kind: the tally takes the lowest position
+    /// that violated, whatever the order of the visit.
+    @inline(never)
+    static func judge(kinds: UInt64, of steps: StepBatch<TaxiAction, World>, scope: Scope, body: StepBody) -> VerdictTally {
+        var tally = VerdictTally()
+        guard let sources = steps.sources.baseAddress, let transitions = steps.steps.baseAddress,
+              let sourceIndices = steps.sourceIndices.baseAddress else { return tally }
+        let befores = UnsafeMutablePointer(mutating: sources)
+        let afters = UnsafeMutablePointer(mutating: transitions)
+        var kinds = kinds
+        while kinds != 0 {
+            for step in steps.byKind[kinds.trailingZeroBitCount] {
+                let index = Int(step)
+                let before = befores + Int(sourceIndices[index]), after = afters + index
+                var check = Check()
+                body(&before.pointee, after.pointee.action, &after.pointee.state, scope, &check)
+                tally.add(check, at: index)
+            }
+            kinds &= kinds &- 1
+        }
+        return tally
     }
 }
 
