@@ -250,16 +250,32 @@ extension BreadthFirstExplorer {
 
         // Each successor is hashed, then probed in the visited set some steps later (see
         // `fingerprint`). In place: a copy of each successor would cost as much as hashing it.
+        // The candidates are written straight into an array made with room for every step:
+        // appended one by one, each paid for the array's uniqueness and capacity checks and
+        // three bounds checks, 60 instructions a candidate (callgrind, bench with symmetry).
         buffers.fingerprints.append(contentsOf: repeatElement(0, count: buffers.steps.count))
-        output.candidates.reserveCapacity(buffers.steps.count)
-        buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
-            output.canonicalForms = fingerprint(steps, into: fingerprints, canonical: canonical, visited: visited) { index in
-                let source = range.lowerBound + Int(buffers.sources[index])
-                output.candidates.append(.init(
-                    fingerprint: fingerprints[index], parent: ids[source], actionIndex: buffers.actionIndices[index],
-                    actionKind: buffers.actionKinds[index], source: Int32(source), action: steps[index].action))
+        var forms = 0
+        output.candidates = Array(unsafeUninitializedCapacity: steps.count) { candidates, kept in
+            buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
+                buffers.sources.withUnsafeBufferPointer { sources in
+                    buffers.actionIndices.withUnsafeBufferPointer { actionIndices in
+                        buffers.actionKinds.withUnsafeBufferPointer { kinds in
+                            forms = fingerprint(steps, into: fingerprints, canonical: canonical, visited: visited) { index in
+                                // `fingerprint` names each step at most once; a memory
+                                // write is not left to that promise alone.
+                                precondition(kept < candidates.count, "more candidates than steps")
+                                let source = range.lowerBound + Int(sources[index])
+                                (candidates.baseAddress! + kept).initialize(to: .init(
+                                    fingerprint: fingerprints[index], parent: ids[source], actionIndex: actionIndices[index],
+                                    actionKind: kinds[index], source: Int32(source), action: steps[index].action))
+                                kept += 1
+                            }
+                        }
+                    }
+                }
             }
         }
+        output.canonicalForms = forms
         return output
     }
 
