@@ -48,7 +48,7 @@ extension Rules {
             for t in taxis where probes || !world.owns(d, t) { body(.addTaxi(d, t)) }
         }
         for d in drivers where probes || world.drivers[d.index].status == .offline {
-            for t in taxis where probes || world.owns(d, t) {
+            for t in taxis where probes || (world.owns(d, t) && !taxiInUse(t, world)) {
                 for z in zones { body(.startWorking(d, t, z)) }
             }
         }
@@ -74,7 +74,7 @@ extension Rules {
                 for p in passengerChoices { body(.joinSharedRide(c, owner: owner, passengers: p)) }
             }
         }
-        for r in routes where probes || world.routes[r.index].isReserved {
+        for r in routes where probes || isMovable(r, in: world) {
             for lead in leads { body(.modifyReservation(r, lead: lead)) }
         }
         for r in routes where probes || world.routes[r.index].status.isOpen { body(.cancelRoute(r)) }
@@ -92,14 +92,23 @@ extension Rules {
         for r in routes where probes || world.routes[r.index].isReserved { body(.allocateReservation(r)) }
         var busy = IDSet<DriverID>()
         for d in drivers where probes || world.drivers[d.index].status == .busy { busy.insert(d) }
-        for d in busy { body(.driverCancel(d)) }
-        for d in busy { body(.signalFakeRequest(d)) }
-        for d in busy { body(.pickup(d)) }
+        // Busy drivers whose ride is before pickup, or on board (and paid): the rides' rules
+        // fail for the others whatever their parameters.
+        var beforePickup = IDSet<DriverID>(), onBoard = IDSet<DriverID>(), paid = IDSet<DriverID>()
+        for d in busy {
+            let progress = probes ? nil : rideProgress(of: d, world)
+            if probes || progress?.beforePickup == true { beforePickup.insert(d) }
+            if probes || progress?.onBoard == true { onBoard.insert(d) }
+            if probes || (progress?.onBoard == true && progress?.paid == true) { paid.insert(d) }
+        }
+        for d in beforePickup { body(.driverCancel(d)) }
+        for d in beforePickup { body(.signalFakeRequest(d)) }
+        for d in beforePickup { body(.pickup(d)) }
         for r in routes where probes || (world.routes[r.index].status.isCurrent || world.routes[r.index].status == .completed) {
             for byCard in [false, true] { body(.pay(r, byCard: byCard)) }
         }
-        for d in busy { for z in zones { body(.complete(d, at: z)) } }
-        for d in busy { for z in zones { body(.interrupt(d, at: z)) } }
+        for d in paid { for z in zones { body(.complete(d, at: z)) } }
+        for d in onBoard { for z in zones { body(.interrupt(d, at: z)) } }
         body(.tick)
     }
 }

@@ -64,11 +64,16 @@ extension Rules {
             && Int(route.pickupAt) - Int(world.clock) >= scope.timing.allocationLeadTicks
     }
 
+    /// A reservation its owner can still move: changeable, joined to nobody's, and nobody
+    /// joined to it.
+    func isMovable(_ r: RouteID, in world: World) -> Bool {
+        isChangeable(r, in: world) && world.routes[r.index].joined == nil && world.joiners(of: r, routes: scope.routes).isEmpty
+    }
+
     /// UC10: a new time within the same window as a new reservation; not once somebody
     /// joined (UC10 exception b), and only by the route's owner (a joiner can leave instead).
     func modifyReservation(_ r: RouteID, _ lead: Int, _ world: inout World) -> Bool {
-        guard inScope(r), isChangeable(r, in: world), world.routes[r.index].joined == nil,
-              world.joiners(of: r, routes: scope.routes).isEmpty,
+        guard inScope(r), isMovable(r, in: world),
               lead >= scope.timing.minimumLeadTicks, lead <= scope.timing.maximumLeadTicks,
               Int(world.clock) + lead <= 250,
               Int(world.routes[r.index].pickupAt) != Int(world.clock) + lead

@@ -1,11 +1,28 @@
 /// A ride from acceptance to its end, and time (000 PF18, PF19, PF23, PF24, UC08; 001 #11,
 /// #13, #14; 002 3.2.3 #15-18).
 extension Rules {
+    /// A busy driver's ride in progress, and how far its routes are: all still WAITING (the
+    /// ride is before pickup), all ON_BOARD (it can end), all paid.
+    struct RideProgress {
+        let ride: RideID
+        var beforePickup = true, onBoard = true, paid = true
+    }
+
+    func rideProgress(of d: DriverID, _ world: World) -> RideProgress? {
+        guard inScope(d), world.drivers[d.index].status == .busy, let ride = world.currentRide(of: d) else { return nil }
+        var progress = RideProgress(ride: ride)
+        for member in world.routes(of: ride) {
+            let route = world.routes[member.index]
+            progress.beforePickup = progress.beforePickup && route.status == .waiting
+            progress.onBoard = progress.onBoard && route.status == .onBoard
+            progress.paid = progress.paid && route.paid
+        }
+        return progress
+    }
+
     /// The driver's ride in progress whose routes are all still WAITING.
     func rideBeforePickup(of d: DriverID, _ world: World) -> RideID? {
-        guard inScope(d), world.drivers[d.index].status == .busy, let ride = world.currentRide(of: d) else { return nil }
-        let members = world.routes(of: ride)
-        return members.allSatisfy({ world.routes[$0.index].status == .waiting }) ? ride : nil
+        rideProgress(of: d, world).flatMap { $0.beforePickup ? $0.ride : nil }
     }
 
     /// PF23: the driver cannot serve an accepted ride before pickup. The request is
@@ -71,12 +88,10 @@ extension Rules {
     /// recalculated and paid afterwards). The ride ends in `zone`, and the driver joins the
     /// back of that zone's queue: the zone he is in now, not where the ride began.
     func finish(_ d: DriverID, _ zone: ZoneID, requirePayment: Bool, _ world: inout World) -> Bool {
-        guard inScope(d), inScope(zone), world.drivers[d.index].status == .busy,
-              let ride = world.currentRide(of: d) else { return false }
-        let members = world.routes(of: ride)
-        guard members.allSatisfy({ world.routes[$0.index].status == .onBoard }),
-              !requirePayment || members.allSatisfy({ world.routes[$0.index].paid })
+        guard inScope(zone), let progress = rideProgress(of: d, world), progress.onBoard, !requirePayment || progress.paid
         else { return false }
+        let ride = progress.ride
+        let members = world.routes(of: ride)
         for member in members { world.routes[member.index].status = .completed }
         requeue(d, in: zone, world: &world)
         return true

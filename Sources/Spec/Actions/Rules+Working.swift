@@ -6,14 +6,19 @@ extension Rules {
         guard inScope(d), inScope(t), inScope(z) else { return false }
         let driver = world.drivers[d.index]
         guard driver.emailConfirmed, driver.activated, !driver.suspended, driver.status == .offline,
-              world.owns(d, t),
-              !scope.driverIDs.contains(where: { world.drivers[$0.index].status != .offline && world.drivers[$0.index].taxiRaw == t.raw })
+              world.owns(d, t), !taxiInUse(t, world)
         else { return false }
         world.drivers[d.index].status = .available
         world.drivers[d.index].zone = z
         world.drivers[d.index].taxi = t
         world.enqueue(d, taxi: t, in: z)
         return true
+    }
+
+    /// Whether a driver at work (available or busy) has taxi `t`: nobody else can start
+    /// working with it.
+    func taxiInUse(_ t: TaxiID, _ world: World) -> Bool {
+        scope.driverIDs.contains(where: { world.drivers[$0.index].status != .offline && world.drivers[$0.index].taxiRaw == t.raw })
     }
 
     /// Decision: only an AVAILABLE driver stops working; a busy one first completes, or
