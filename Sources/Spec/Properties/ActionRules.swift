@@ -6,7 +6,7 @@ import Checker
 enum ActionRules {
     static func all() -> [TaxiPropertyDefinition] {
         return [
-            .step("OfferGoesToHeadOfNearestQueue", when: { before, after, scope in before.offersDiffer(from: after, routes: scope.routes) }, source: "000 1.2, PF12, UC04 step 4 (5.7); 002 3.2.3 #4-6", symbol: "ActionRules.offerGoesToHeadOfNearestQueue",
+            .step("OfferGoesToHeadOfNearestQueue", when: OffersChanged.self, source: "000 1.2, PF12, UC04 step 4 (5.7); 002 3.2.3 #4-6", symbol: "ActionRules.offerGoesToHeadOfNearestQueue",
                   "A new offer goes to the head of the nearest zone's queue that has a driver, for the first request in line not yet offered.") { before, _, after, scope, check in
                 for r in scope.routeIDs {
                     guard let d = after.routes[r.index].offeredTo, before.routes[r.index].offeredToRaw != d.raw else { continue }
@@ -36,7 +36,7 @@ enum ActionRules {
                     check.expect(queue?.last == d, "driver \(d) refused and is not at the back of his queue: \(queue.map(list) ?? "[]")")
                 }
             },
-            .step("QueueOrderIsFair", when: { before, after, _ in before.queueSignature != after.queueSignature }, source: "000 PF12 (FIFO), 1.2; 002 3.2.5", symbol: "ActionRules.queueOrderIsFair",
+            .step("QueueOrderIsFair", when: QueuesChanged.self, source: "000 PF12 (FIFO), 1.2; 002 3.2.5", symbol: "ActionRules.queueOrderIsFair",
                   "Drivers join a queue only at the back, and no driver overtakes another in the same queue; only a refusing driver falls back.") { before, action, after, scope, check in
                 var refuser: DriverID?
                 if case .decline(let d) = action { refuser = d }
@@ -98,7 +98,7 @@ enum ActionRules {
                 check.expect(ahead >= scope.timing.allocationLeadTicks && !before.isPending(owner) && before.routes[r.index].status == .notAllocated,
                              "reservation \(r) was changed \(ahead) ticks before pickup\(before.isPending(owner) ? ", after its allocation" : "")")
             },
-            .step("TimeWaitsForDueTimers", when: { before, after, _ in before.clock != after.clock }, source: "000 2.5 (30 s answer), 002 3.2.4 (1 min); model: timing abstraction", symbol: "ActionRules.timeWaitsForDueTimers",
+            .step("TimeWaitsForDueTimers", when: ClockMoved.self, source: "000 2.5 (30 s answer), 002 3.2.4 (1 min); model: timing abstraction", symbol: "ActionRules.timeWaitsForDueTimers",
                   "The clock moves one tick at a time, and only when no offer awaits an answer and no reservation is due for allocation.") { before, action, after, scope, check in
                 check.expect(Int(after.clock) == Int(before.clock) + 1, "the clock jumped from \(before.clock) to \(after.clock)")
                 let offered = scope.routeIDs.first { before.routes[$0.index].offeredTo != nil }
