@@ -114,18 +114,22 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
         let candidates = outputs.slots[chunk]!.candidates
         let ahead = FingerprintSet.prefetchDistance
         for index in 0..<min(ahead, candidates.count) { visited.prefetch(candidates[index].fingerprint) }
-        for index in candidates.indices {
-            if index + ahead < candidates.count { visited.prefetch(candidates[index + ahead].fingerprint) }
-            if let limit = maxStates, visited.count >= limit {
-                budgetHit = true
-                break
+        // Counted through a buffer: the array, a stored property, was checked for a second
+        // owner at every state kept.
+        newStates.withUnsafeMutableBufferPointer { newStates in
+            for index in candidates.indices {
+                if index + ahead < candidates.count { visited.prefetch(candidates[index + ahead].fingerprint) }
+                if let limit = maxStates, visited.count >= limit {
+                    budgetHit = true
+                    break
+                }
+                let candidate = candidates[index]
+                guard visited.insert(candidate.fingerprint) else { continue }
+                log.append(parent: candidate.parent, actionIndex: Int(candidate.actionIndex))
+                origins.append(Search<M>.Origin(source: candidate.source, action: candidate.action))
+                newStates[Int(candidate.actionKind)] += 1
+                kept += 1
             }
-            let candidate = candidates[index]
-            guard visited.insert(candidate.fingerprint) else { continue }
-            log.append(parent: candidate.parent, actionIndex: Int(candidate.actionIndex))
-            origins.append(Search<M>.Origin(source: candidate.source, action: candidate.action))
-            newStates[Int(candidate.actionKind)] += 1
-            kept += 1
         }
         // Merged: the chunk's candidates are not needed again.
         outputs.slots[chunk]!.candidates = []
