@@ -78,7 +78,7 @@ public struct MyTaxiModel: Model {
     }
 
     public func successor(of state: UnsafePointer<World>, via action: TaxiAction, into slot: UnsafeMutablePointer<World>) -> Bool {
-        slot.initialize(to: state.pointee)
+        World.copy(state, to: slot)
         return rules.apply(action, inPlace: &slot.pointee)
     }
 

@@ -147,7 +147,7 @@ public final class Symmetry: Sendable {
         if clientPermutations.count == 1, let drivers = Permutation.ranks(keys.drivers, count: scope.drivers),
            let taxis = Permutation.ranks(keys.taxis, count: scope.taxis) {
             if drivers.isIdentity && taxis.isIdentity { return world }
-            scratch.update(from: world, count: 1)
+            World.copy(world, to: scratch)
             rename(world, Renaming(drivers: drivers, taxis: taxis, clients: .identity), over: scratch)
             return UnsafePointer(scratch)
         }
