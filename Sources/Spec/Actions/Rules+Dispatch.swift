@@ -2,6 +2,7 @@
 extension Rules {
     /// The request to offer next: the first in the dispatch line not offered to anyone
     /// (002 3.2.3 #6, order of arrival).
+    @inline(__always)
     public func nextRequestToOffer(in world: World) -> RouteID? {
         for slot in 0..<Int(world.dispatchCount) where world.routes[Int(world.dispatchLine[slot])].offeredToRaw == noEntity {
             return RouteID(raw: world.dispatchLine[slot])
@@ -82,6 +83,7 @@ extension Rules {
     }
 
     /// A reservation whose allocation moment has come and that is not yet in line.
+    @inline(__always)
     func isDue(_ r: RouteID, in world: World) -> Bool {
         let route = world.routes[r.index]
         return route.status == .notAllocated && route.isReserved && route.joined == nil

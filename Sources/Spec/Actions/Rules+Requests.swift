@@ -119,6 +119,7 @@ extension Rules {
     }
 
     /// A driver who becomes free again joins the back of the queue of the zone he is in.
+    @inline(__always)
     func requeue(_ d: DriverID, in zone: ZoneID, world: inout World) {
         world.drivers[d.index].status = .available
         world.drivers[d.index].zone = zone

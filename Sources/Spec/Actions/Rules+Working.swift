@@ -17,6 +17,7 @@ extension Rules {
 
     /// Whether a driver at work (available or busy) has taxi `t`: nobody else can start
     /// working with it.
+    @inline(__always)
     func taxiInUse(_ t: TaxiID, _ world: World) -> Bool {
         scope.driverIDs.contains(where: { world.drivers[$0.index].status != .offline && world.drivers[$0.index].taxiRaw == t.raw })
     }

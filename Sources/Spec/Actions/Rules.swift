@@ -59,6 +59,7 @@ public struct Rules: Sendable {
 
     /// Withdraws any offer made to `driver`: the request stays in the dispatch line and is
     /// offered again. Not a refusal: the driver left, he did not say no.
+    @inline(__always)
     func withdrawOffer(to driver: DriverID, in world: inout World) {
         for r in scope.routeIDs where world.routes[r.index].offeredToRaw == driver.raw {
             world.routes[r.index].offeredTo = nil
@@ -66,10 +67,12 @@ public struct Rules: Sendable {
     }
 
     /// The client's open route, if any (requested, reserved, waiting or on board).
+    @inline(__always)
     func openRoute(of client: ClientID, in world: World) -> RouteID? {
         scope.routes(of: client).first { world.routes[$0.index].status.isOpen }
     }
 
+    @inline(__always)
     func freeSlot(of client: ClientID, in world: World) -> RouteID? {
         scope.routes(of: client).first { world.routes[$0.index].status == .unused }
     }
@@ -86,6 +89,7 @@ public struct Rules: Sendable {
 
     /// The zone whose queue receives a request from `zone`: the nearest zone with a driver
     /// in its queue, ties to the lower zone (000 1.2, UC04 step 4 as revised in 5.7).
+    @inline(__always)
     public func dispatchZone(for zone: ZoneID, in world: World) -> ZoneID? {
         var best: ZoneID?
         for candidate in scope.zoneIDs where world.queueLength[candidate.index] > 0 {

@@ -49,7 +49,7 @@ public struct DriverRecord: Sendable {
 
     public init() {}
     public var status: DriverStatus {
-        get { DriverStatus(rawValue: statusRaw)! }
+        @inline(__always) get { DriverStatus(rawValue: statusRaw)! }
         set { statusRaw = newValue.rawValue }
     }
     public var zone: ZoneID? {
@@ -88,7 +88,7 @@ public struct RouteRecord: Sendable {
 
     public init() {}
     public var status: RouteStatus {
-        get { RouteStatus(rawValue: statusRaw)! }
+        @inline(__always) get { RouteStatus(rawValue: statusRaw)! }
         set { statusRaw = newValue.rawValue }
     }
     public var zone: ZoneID { ZoneID(raw: zoneRaw) }
