@@ -34,6 +34,7 @@ extension Rules {
 
     /// Decision: a taxi may be registered by several drivers (Alloy's Taxi.drivers is
     /// `some`), for drivers who share a car in shifts; only activated drivers register taxis.
+    @inline(__always)
     func addTaxi(_ d: DriverID, _ t: TaxiID, _ world: inout World) -> Bool {
         guard inScope(d), inScope(t), world.drivers[d.index].activated, !world.owns(d, t) else { return false }
         world.taxiOwners[t.index] |= 1 << d.raw
