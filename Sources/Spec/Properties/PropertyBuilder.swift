@@ -25,21 +25,6 @@ struct StepPredicateBatch: Sendable {
     let run: @Sendable (StepBatch<TaxiAction, World>, Scope) -> VerdictTally
 }
 
-/// One property of the myTaxi model, written once: its catalogue entry and its predicate,
-/// a function of the world (or step) and the scope. The builders make two forms of the
-/// predicate: the Checker's `Property` closure for one world, used off the hot path, and
-/// a loop over a batch, which `MyTaxiModel` runs by key on the explorer's hot path.
-///
-/// The batch form is why the builders are `@inline(__always)`: inlined into the catalogue,
-/// the loop closure captures a known, capture-free predicate, and the optimiser builds a
-/// copy of the loop that calls the predicate's body directly.
-///
-/// Why a body takes its worlds `inout` although it only reads them: a world passed by value
-/// out of the batch's buffer is copied for every call (200 bytes, about 40 times per state
-/// for the invariants, as callgrind counted), because the compiler cannot prove that the
-/// callee leaves the buffer alone; `inout` passes the slot's address. A body must not write
-/// to its worlds. `BatchEvaluationTests` holds every body to that: the batch buffers must be
-/// byte for byte unchanged after every predicate has run over them.
 /// Whether a step gives an action property anything to check (see `step(_:when:...)`).
 protocol StepGate: SendableMetatype {
     static func opens(_ before: inout World, _ after: inout World, _ scope: Scope) -> Bool
@@ -65,6 +50,21 @@ enum ClockMoved: StepGate {
     static func opens(_ before: inout World, _ after: inout World, _ scope: Scope) -> Bool { before.clock != after.clock }
 }
 
+/// One property of the myTaxi model, written once: its catalogue entry and its predicate,
+/// a function of the world (or step) and the scope. The builders make two forms of the
+/// predicate: the Checker's `Property` closure for one world, used off the hot path, and
+/// a loop over a batch, which `MyTaxiModel` runs by key on the explorer's hot path.
+///
+/// The batch form is why the builders are `@inline(__always)`: inlined into the catalogue,
+/// the loop closure captures a known, capture-free predicate, and the optimiser builds a
+/// copy of the loop that calls the predicate's body directly.
+///
+/// Why a body takes its worlds `inout` although it only reads them: a world passed by value
+/// out of the batch's buffer is copied for every call (200 bytes, about 40 times per state
+/// for the invariants, as callgrind counted), because the compiler cannot prove that the
+/// callee leaves the buffer alone; `inout` passes the slot's address. A body must not write
+/// to its worlds. `BatchEvaluationTests` holds every body to that: the batch buffers must be
+/// byte for byte unchanged after every predicate has run over them.
 struct TaxiPropertyDefinition: Sendable {
     typealias StateBody = @Sendable (inout World, Scope, inout Check) -> Void
     typealias StepBody = @Sendable (inout World, TaxiAction, inout World, Scope, inout Check) -> Void
