@@ -34,6 +34,21 @@ struct SimulateBenchTests {
         #expect(result.out.contains("✗ driver d1 refused 3 calls in a row and is still AVAILABLE"))
     }
 
+    @Test("bench runs its configurations in rounds: each once a round, the first turning by one each round",
+          arguments: [1, 2, 4])
+    func benchRounds(configurations: Int) {
+        let rounds = (0..<(2 * configurations)).map { BenchCommand.roundOrder($0, of: configurations) }
+        for (round, order) in rounds.enumerated() {
+            #expect(order.sorted() == Array(0..<configurations), "round \(round) runs \(order)")
+            #expect(order.first == round % configurations)
+        }
+        // Over `configurations` rounds, each configuration takes each place once, so that none
+        // always follows the same one.
+        for place in 0..<configurations {
+            #expect(Set(rounds.prefix(configurations).map { $0[place] }).count == configurations)
+        }
+    }
+
     @Test("bench prints the table and the exactness of the symmetry reduction (figures are not checked: machines are noisy)")
     func bench() {
         let result = runVerify(["bench", "--repeat", "1", "--depth", "3"])

@@ -13,11 +13,12 @@ struct BenchCommand {
     static let help = """
         usage: verify bench [--repeat N] [--depth N]
 
-        Explores the fixed bench scope with 1 worker, with every core, and with symmetry, and
-        prints distinct and generated states, the median seconds, distinct states per second
-        and visited-set bytes per distinct state. Then it measures how close the symmetry
-        reduction is to exact: on small scopes it counts the symmetry classes with a canonical
-        form that tries every permutation, and compares. Build with -c release.
+        Explores the fixed bench scope with 1 worker, with every core, and with symmetry, in
+        rounds (each configuration once a round), and prints distinct and generated states,
+        the median seconds, distinct states per second and visited-set bytes per distinct
+        state. Then it measures how close the symmetry reduction is to exact: on small scopes
+        it counts the symmetry classes with a canonical form that tries every permutation,
+        and compares. Build with -c release.
 
         examples:
           swift run -c release verify bench
@@ -46,13 +47,28 @@ struct BenchCommand {
         if cores > 1 { configurations.append(("\(cores) workers", cores, false)) }
         configurations.append(("1 worker, symmetry", 1, true))
         if cores > 1 { configurations.append(("\(cores) workers, symmetry", cores, true)) }
-        for (label, workers, symmetry) in configurations {
+        let model = MyTaxiModel(scope: scope)
+        let settings = configurations.map { _, workers, symmetry in
             var options = ExplorationOptions()
             options.workers = workers
             options.symmetry = symmetry
             options.maxDepth = scope.depth
-            rows.append(try measure(label, MyTaxiModel(scope: scope), options, repeats: repeats))
+            return options
         }
+        // In rounds, each configuration once a round, the order turned by one each round
+        // (`roundOrder`): on a shared machine, load comes and goes in bursts of a second or
+        // more, and a configuration's runs taken back to back (a third of a second with
+        // symmetry and two workers) could all fall in one. Spread over the rounds, a burst
+        // costs each configuration a run or two, which the median drops, and no
+        // configuration always follows the same one. Google Benchmark's random interleaving
+        // rests on the same observation.
+        var runs = Array(repeating: [ExplorationResult<MyTaxiModel>](), count: configurations.count)
+        for round in 0..<repeats {
+            for index in roundOrder(round, of: configurations.count) {
+                runs[index].append(try explore(model, settings[index]))
+            }
+        }
+        for (index, configuration) in configurations.enumerated() { rows.append(median(configuration.0, of: runs[index])) }
         var lines = ["model mytaxi, scope bench (\(scope.zones) zones, \(scope.drivers) drivers, \(scope.taxis) taxis, \(scope.clients) client, depth \(scope.depth ?? 0)), \(cores) cores, median of \(repeats) run\(repeats == 1 ? "" : "s")", ""]
         lines.append("configuration".rightPadded(to: 22) + "distinct".leftPadded(to: 11, with: " ") + "generated".leftPadded(to: 12, with: " ")
                      + "seconds".leftPadded(to: 9, with: " ") + "distinct/s".leftPadded(to: 12, with: " ") + "visited B/state".leftPadded(to: 17, with: " ")
@@ -92,9 +108,16 @@ struct BenchCommand {
         return 0
     }
 
-    static func measure<M: Model>(_ label: String, _ model: M, _ options: ExplorationOptions, repeats: Int) throws(UsageError) -> Measurement {
-        var runs: [ExplorationResult<M>] = []
-        for _ in 0..<repeats { runs.append(try explore(model, options)) }
+    /// The order of the configurations in round `round` (from 0) of `count`: each once,
+    /// starting with configuration `round mod count`.
+    static func roundOrder(_ round: Int, of count: Int) -> [Int] {
+        precondition(round >= 0 && count >= 1, "a round of at least one configuration")
+        return (0..<count).map { (round + $0) % count }
+    }
+
+    /// The run of median time among `runs` (the upper median of an even number).
+    static func median<M: Model>(_ label: String, of runs: [ExplorationResult<M>]) -> Measurement {
+        precondition(!runs.isEmpty, "a configuration measured at least once")
         let median = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
         return Measurement(label: label, distinct: median.distinct, generated: median.generated, seconds: median.seconds,
                            visitedBytes: median.visitedSetBytes, traceBytes: median.traceLogBytes, canonicalForms: median.canonicalForms, memoBytes: median.canonicalMemoBytes)
