@@ -1,3 +1,4 @@
+import Checker
 import Reference
 import Spec
 
@@ -28,10 +29,12 @@ public struct Abstraction: Sendable {
 
     // MARK: Ids, Reference to Spec
 
-    func slot(of id: Reference.RouteID, in service: DispatchService) -> UInt8 {
-        let route = service.routes[id]!
-        let position = service.clients[route.client]!.routes.firstIndex(of: id)!
-        precondition(position < scope.routesPerClient, "\(route.client) has more routes than the scope holds")
+    /// The Spec's slot for route `id`, or nil if a world of the scope has none for it: a
+    /// client's routes past the scope's `routesPerClient`, or a client or route the
+    /// Reference does not know (`overflow(of:)` names them).
+    func slot(of id: Reference.RouteID, in service: DispatchService) -> UInt8? {
+        guard let route = service.routes[id], let position = service.clients[route.client]?.routes.firstIndex(of: id),
+              position < scope.routesPerClient, (1...scope.clients).contains(route.client.number) else { return nil }
         return UInt8((route.client.number - 1) * scope.routesPerClient + position)
     }
 
@@ -67,8 +70,10 @@ public struct Abstraction: Sendable {
         for t in scope.taxiIDs {
             for owner in service.taxis[taxi(t)]?.owners ?? [] { world.taxiOwners[t.index] |= 1 << raw(owner) }
         }
+        // What does not fit a world (`overflow(of:)`) is left out, so that the rest can be
+        // checked; `ReferenceFitsTheWorld` reports what was.
         for z in scope.zoneIDs {
-            let entries = service.queue(in: zone(z))
+            let entries = service.queue(in: zone(z)).prefix(World.queueSlots)
             for (position, entry) in entries.enumerated() {
                 world.queueDrivers[z.index * World.queueSlots + position] = raw(entry.driver)
                 world.queueTaxis[z.index * World.queueSlots + position] = raw(entry.taxi)
@@ -76,7 +81,7 @@ public struct Abstraction: Sendable {
             world.queueLength[z.index] = UInt8(entries.count)
         }
         for (id, route) in service.routes {
-            let slot = Int(slot(of: id, in: service))
+            guard let slot = slot(of: id, in: service).map(Int.init) else { continue }
             world.routes[slot].status = switch route.state {
             case .requested: .notAllocated
             case .waiting: .waiting
@@ -90,19 +95,66 @@ public struct Abstraction: Sendable {
             world.routes[slot].isReserved = route.isReservation
             world.routes[slot].pickupAt = ticks(route.pickupAt)
             world.routes[slot].offeredToRaw = raw(route.offeredTo)
-            world.routes[slot].rideRaw = route.ride.map { self.slot(of: service.rides[$0]!.leadRoute, in: service) } ?? noEntity
-            world.routes[slot].joinedRaw = route.joinedGroupOf.map { self.slot(of: $0, in: service) } ?? noEntity
+            world.routes[slot].rideRaw = route.ride.flatMap { service.rides[$0] }.flatMap { self.slot(of: $0.leadRoute, in: service) } ?? noEntity
+            world.routes[slot].joinedRaw = route.joinedGroupOf.flatMap { self.slot(of: $0, in: service) } ?? noEntity
             world.routes[slot].paid = route.payment != nil
         }
         for ride in service.rides.values where ride.state != .cancelled {
-            let slot = Int(slot(of: ride.leadRoute, in: service))
+            guard let slot = slot(of: ride.leadRoute, in: service).map(Int.init) else { continue }
             world.rides[slot].driverRaw = raw(ride.driver)
             world.rides[slot].taxiRaw = raw(ride.taxi)
             world.rides[slot].acceptedAt = ticks(ride.acceptedAt)
-            for member in ride.routes { world.rides[slot].routeMask |= 1 << self.slot(of: member, in: service) }
+            for member in ride.routes {
+                if let bit = self.slot(of: member, in: service) { world.rides[slot].routeMask |= 1 << bit }
+            }
         }
-        for (position, id) in service.waitingRequests.enumerated() { world.dispatchLine[position] = slot(of: id, in: service) }
-        world.dispatchCount = UInt8(service.waitingRequests.count)
+        let waiting = service.waitingRequests.compactMap { slot(of: $0, in: service) }.prefix(Capacity.routes)
+        for (position, slot) in waiting.enumerated() { world.dispatchLine[position] = slot }
+        world.dispatchCount = UInt8(waiting.count)
         return world
+    }
+
+    /// What of `service`'s state a world of the scope has no room for, in words, or nil
+    /// when all of it fits: more entries in a zone's queue than `World.queueSlots`, more
+    /// requests waiting than the dispatch line's `Capacity.routes` slots, more routes for a
+    /// client than the scope's `routesPerClient`.
+    ///
+    /// A correct Reference never gets there: it queues a driver once, a request waits once,
+    /// and the adapter asks for no more routes than the scope holds. One that queues a
+    /// driver twice can (`acceptLeavesDriverQueued`: `verify simulate` with 4 drivers in 3
+    /// zones stopped on a trap when the abstraction wrote past the last zone's queue
+    /// slots). `world(of:)` shows what fits, so the other properties are still checked, and
+    /// `ReferenceFitsTheWorld` reports this.
+    public func overflow(of service: DispatchService) -> String? {
+        var excess: [String] = []
+        for z in scope.zoneIDs {
+            let entries = service.queue(in: zone(z))
+            guard entries.count > World.queueSlots else { continue }
+            excess.append("the queue of \(zone(z)) holds \(entries.count) entries (\(entries.map { "\($0.driver)" }.joined(separator: ", "))) where a world has \(World.queueSlots) slots")
+        }
+        let waiting = service.waitingRequests.count
+        if waiting > Capacity.routes { excess.append("\(waiting) requests wait for a driver where a world's line has \(Capacity.routes) slots") }
+        // Checked on every state the Reference reaches: the clients are sorted, for the
+        // message, only when one has too many routes.
+        var clients: [(number: Int, excess: String)] = []
+        for (id, account) in service.clients {
+            if !(1...scope.clients).contains(id.number) && !account.routes.isEmpty {
+                clients.append((id.number, "\(id), outside the scope's \(scope.clients) clients, has \(account.routes.count) routes"))
+            } else if account.routes.count > scope.routesPerClient {
+                clients.append((id.number, "\(id) has \(account.routes.count) routes where the scope has \(scope.routesPerClient) a client"))
+            }
+        }
+        excess += clients.sorted { $0.number < $1.number }.map(\.excess)
+        return excess.isEmpty ? nil : excess.joined(separator: "; ")
+    }
+
+    /// The system property that holds the Reference to what a world can show (`overflow(of:)`).
+    public var fitsTheWorld: SystemProperty<DispatchService> {
+        SystemProperty(id: "ReferenceFitsTheWorld",
+                       statement: "The Reference's state fits a world of the scope: at most \(World.queueSlots) entries in a zone's queue, at most \(Capacity.routes) requests waiting, no more routes for a client than the scope allows.",
+                       source: "model: the abstraction function (Harness); 000 3.8 (TaxiQueue)") { [self] service in
+            if let excess = overflow(of: service) { return .violated(witness: excess + "; the abstraction shows what fits") }
+            return .holds
+        }
     }
 }

@@ -149,5 +149,5 @@ public struct ReferenceAdapter: ImplementationAdapter {
 
     struct DispatchChoice: Error, CustomStringConvertible { let description: String }
 
-    public var systemProperties: [SystemProperty<DispatchService>] { FareProperties.all }
+    public var systemProperties: [SystemProperty<DispatchService>] { [abstraction.fitsTheWorld] + FareProperties.all }
 }
