@@ -49,6 +49,25 @@ struct SimulateBenchTests {
         }
     }
 
+    @Test("bench with several runs prints each configuration's slowest and fastest run beside the median")
+    func benchSpread() throws {
+        let result = runVerify(["bench", "--repeat", "3", "--depth", "2"])
+        #expect(result.code == 0)
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = try #require(lines.firstIndex(of: "slowest and fastest of the 3 runs (distinct/s):"))
+        let top = try #require(lines.firstIndex { $0.hasPrefix("configuration") })
+        let table = lines[(top + 1)...].prefix { !$0.isEmpty }
+        #expect(table.count >= 2)
+        for (offset, row) in table.enumerated() {
+            let fields = row.split(separator: " ").map(String.init)
+            let median = Double(fields[fields.count - 3].filter(\.isNumber))!
+            let spread = lines[header + 1 + offset].split(separator: " ").map(String.init)
+            let slowest = Double(spread[spread.count - 2].filter(\.isNumber))!, fastest = Double(spread[spread.count - 1].filter(\.isNumber))!
+            #expect(row.hasPrefix(spread.dropLast(2).joined(separator: " ")), "\(row) against \(lines[header + 1 + offset])")
+            #expect(slowest <= median && median <= fastest, "\(slowest) ≤ \(median) ≤ \(fastest)")
+        }
+    }
+
     @Test("bench prints the table and the exactness of the symmetry reduction (figures are not checked: machines are noisy)")
     func bench() {
         let result = runVerify(["bench", "--repeat", "1", "--depth", "3"])

@@ -34,6 +34,9 @@ struct BenchCommand {
         let traceBytes: Int
         let canonicalForms: Int
         let memoBytes: Int
+        /// The slowest and the fastest run's distinct states per second.
+        let slowest: Double
+        let fastest: Double
         var perSecond: Double { seconds > 0 ? Double(distinct) / seconds : 0 }
     }
 
@@ -80,6 +83,12 @@ struct BenchCommand {
                          + String(format2: Double(row.traceBytes) / Double(max(1, row.distinct))).leftPadded(to: 13, with: " "))
         }
         lines.append("")
+        if repeats > 1 {
+            // The median says how fast; the spread says how much the machine moved under it.
+            lines.append("slowest and fastest of the \(repeats) runs (distinct/s):")
+            for row in rows { lines.append("  " + row.label.rightPadded(to: 20) + grouped(Int(row.slowest)).leftPadded(to: 11, with: " ") + grouped(Int(row.fastest)).leftPadded(to: 12, with: " ")) }
+            lines.append("")
+        }
         if rows.count >= 2, cores > 1 {
             lines.append("speed-up with \(cores) workers: \(String(format2: rows[1].perSecond / max(1, rows[0].perSecond)))×")
         }
@@ -118,9 +127,11 @@ struct BenchCommand {
     /// The run of median time among `runs` (the upper median of an even number).
     static func median<M: Model>(_ label: String, of runs: [ExplorationResult<M>]) -> Measurement {
         precondition(!runs.isEmpty, "a configuration measured at least once")
-        let median = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
+        let sorted = runs.sorted { $0.seconds < $1.seconds }
+        let median = sorted[runs.count / 2]
         return Measurement(label: label, distinct: median.distinct, generated: median.generated, seconds: median.seconds,
-                           visitedBytes: median.visitedSetBytes, traceBytes: median.traceLogBytes, canonicalForms: median.canonicalForms, memoBytes: median.canonicalMemoBytes)
+                           visitedBytes: median.visitedSetBytes, traceBytes: median.traceLogBytes, canonicalForms: median.canonicalForms,
+                           memoBytes: median.canonicalMemoBytes, slowest: sorted.last!.statesPerSecond, fastest: sorted[0].statesPerSecond)
     }
 
     static func explore<M: Model>(_ model: M, _ options: ExplorationOptions) throws(UsageError) -> ExplorationResult<M> {
