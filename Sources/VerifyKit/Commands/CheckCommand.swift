@@ -7,7 +7,7 @@ import Spec
 struct CheckCommand {
     static let specs: [OptionSpec] = CommonOptions.specs(targets: "spec, reference, conformance or all (default all)") + [
         .value("workers", "N", "worker threads (default: all cores)"),
-        .value("symmetry", "on|off", "count once the states that differ only by renaming drivers, taxis or clients (default off)"),
+        .value("symmetry", "on|off", "count once the states that differ only by renaming drivers, taxis or clients (default off; the spec target only: with --target all the others run without)"),
         .value("max-states", "N", "stop after N distinct states (exit 3, incomplete)"),
         .value("max-seconds", "S", "stop after S seconds (exit 3, incomplete)"),
         .value("max-memory", "MB", "stop when the search would use more than MB megabytes (default: 3/4 of the machine; exit 3)"),
