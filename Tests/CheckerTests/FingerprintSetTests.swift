@@ -24,6 +24,24 @@ struct FingerprintSetTests {
         #expect(stride(from: 0, to: 20_000, by: 2).allSatisfy { !set.insert(Self.fingerprint($0)) })
     }
 
+    @Test("The table never holds more than 16 bytes a fingerprint, right after growing included")
+    func sixteenBytesAFingerprint() {
+        let set = FingerprintSet(minimumCapacity: 64)
+        var worst = 0.0, capacity = set.bytes
+        // Spread over the whole table, as in the test below.
+        var generator = SplitMix64(seed: 11)
+        for _ in 0..<200_000 {
+            set.insert(generator.next() | 1)
+            // The bytes a fingerprint are at their most just after the table has grown.
+            guard set.bytes != capacity else { continue }
+            set.reclaim()
+            capacity = set.bytes
+            if set.count >= 1_000 { worst = max(worst, Double(set.bytes) / Double(set.count)) }
+        }
+        #expect(worst <= 16, "\(worst) bytes a fingerprint")
+        #expect(worst > 14.5, "the worst case comes right after a growth: \(worst)")
+    }
+
     @Test("Outgrown tables of up to 4 MiB go to the pool, larger ones are unmapped, and a table from the pool starts empty")
     func outgrownTablesPooled() {
         let pool = PagePool(capacity: 8, regionLimit: 1 << 30)
@@ -35,8 +53,10 @@ struct FingerprintSetTests {
         // 300,000 slots grow to 450,000 and then 675,000 (2.4, 3.6 and 5.4 MB): the first
         // two are outgrown under the limit, the third past it once it grows too.
         var set: FingerprintSet? = FingerprintSet(minimumCapacity: 300_000, pool: pool)
-        #expect(450_001 * slot <= FingerprintSet.pooledTableLimit && 675_001 * slot > FingerprintSet.pooledTableLimit)
+        let grown = FingerprintSet.grownCapacity(300_000), again = FingerprintSet.grownCapacity(grown)
+        #expect((grown + 1) * slot <= FingerprintSet.pooledTableLimit && (again + 1) * slot > FingerprintSet.pooledTableLimit)
         for fingerprint in fingerprints { set!.insert(fingerprint) }
+        #expect(set!.count == fingerprints.count)
         set!.reclaim()
         #expect(pool.count == 2, "the 2.4 and 3.6 MB tables pooled, the 5.4 MB one unmapped")
         set = nil
