@@ -34,7 +34,7 @@ public struct Abstraction: Sendable {
     /// Reference does not know (`overflow(of:)` names them).
     func slot(of id: Reference.RouteID, in service: DispatchService) -> UInt8? {
         guard let route = service.routes[id], let position = service.clients[route.client]?.routes.firstIndex(of: id),
-              position < scope.routesPerClient, (1...scope.clients).contains(route.client.number) else { return nil }
+              position < scope.routesPerClient, route.client.number >= 1, route.client.number <= scope.clients else { return nil }
         return UInt8((route.client.number - 1) * scope.routesPerClient + position)
     }
 
@@ -138,7 +138,7 @@ public struct Abstraction: Sendable {
         // message, only when one has too many routes.
         var clients: [(number: Int, excess: String)] = []
         for (id, account) in service.clients {
-            if !(1...scope.clients).contains(id.number) && !account.routes.isEmpty {
+            if (id.number < 1 || id.number > scope.clients) && !account.routes.isEmpty {
                 clients.append((id.number, "\(id), outside the scope's \(scope.clients) clients, has \(account.routes.count) routes"))
             } else if account.routes.count > scope.routesPerClient {
                 clients.append((id.number, "\(id) has \(account.routes.count) routes where the scope has \(scope.routesPerClient) a client"))
