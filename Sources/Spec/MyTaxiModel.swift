@@ -116,4 +116,9 @@ public struct MyTaxiModel: Model {
     public func canonicalForm(of state: UnsafePointer<World>, scratch: UnsafeMutablePointer<World>) -> UnsafePointer<World> {
         symmetry.canonicalForm(of: state, scratch: scratch)
     }
+
+    public func canonicalForm(of state: UnsafePointer<World>, scratch: UnsafeMutablePointer<World>,
+                              parent: UnsafePointer<World>, parentHint: UInt64, hint: inout UInt64) -> UnsafePointer<World> {
+        symmetry.canonicalForm(of: state, scratch: scratch, parent: parent, parentHint: parentHint, hint: &hint)
+    }
 }

@@ -28,6 +28,48 @@ struct SymmetryTests {
         #expect(failures == 0)
     }
 
+    @Test("A successor's form from its parent's hint is the form computed afresh, and leaves the hint a fresh form leaves",
+          arguments: ["ci", "bench", "qa", "ci with 3 drivers"])
+    func hintedForm(name: String) throws {
+        var scope = Scope.named.first { name.hasPrefix($0.name) }!
+        if name.hasSuffix("3 drivers") { scope = try scope.setting([("drivers", 3), ("taxis", 3)]) }
+        let model = MyTaxiModel(scope: scope)
+        let symmetry = Symmetry(scope: scope)
+        var (reused, failures) = (0, 0)
+        func form(_ world: World) -> (World, UInt64) {
+            var world = world, scratch = world, hint: UInt64 = 0
+            let form = withUnsafePointer(to: &world) { pointer in
+                withUnsafeMutablePointer(to: &scratch) { symmetry.canonicalForm(of: pointer, scratch: $0, parent: pointer, parentHint: 0, hint: &hint).pointee }
+            }
+            return (form, hint)
+        }
+        for parent in Fixture.reachable(by: model, within: 3) {
+            let (_, parentHint) = form(parent)
+            var transitions: [Transition<TaxiAction, World>] = []
+            model.successors(of: parent, into: &transitions)
+            for step in transitions {
+                var child = step.state, scratch = step.state, parentCopy = parent, hint: UInt64 = 0
+                let hinted = withUnsafePointer(to: &parentCopy) { parentPointer in
+                    withUnsafePointer(to: &child) { childPointer in
+                        withUnsafeMutablePointer(to: &scratch) {
+                            symmetry.canonicalForm(of: childPointer, scratch: $0, parent: parentPointer, parentHint: parentHint, hint: &hint).pointee
+                        }
+                    }
+                }
+                let (fresh, freshHint) = form(step.state)
+                if parentHint != 0 && withUnsafePointer(to: parent, { a in withUnsafePointer(to: step.state) { symmetry.rankedBytesEqual(a, $0) } }) {
+                    reused += 1
+                }
+                guard hinted != fresh || hint != freshHint || fresh != symmetry.canonicalForm(of: step.state) else { continue }
+                failures += 1
+                if failures < 3 { Issue.record("\(step.action) from\n\(parent.summary(scope: scope))\nhinted and fresh forms or hints differ (\(hint) / \(freshHint))") }
+            }
+        }
+        #expect(failures == 0)
+        // With two clients to order (qa), a form leaves no hint: every form is fresh.
+        #expect(symmetry.clientPermutations.count == 1 ? reused > 0 : reused == 0, "\(reused) forms from a hint")
+    }
+
     @Test("The fast canonical form counts exactly the symmetry classes that trying every permutation counts",
           arguments: [("ci", 5), ("qa", 3), ("sharing", 5), ("accounts", 10)])
     func exact(name: String, depth: Int) throws {

@@ -21,6 +21,10 @@ struct ExpansionBuffers<M: Model> {
     var firstSteps: [Int32] = []
     /// Each step's fingerprint (of its canonical form, with symmetry).
     var fingerprints: [UInt64] = []
+    /// With symmetry, what each step's canonical form left for its successors' (0 for
+    /// nothing, as for a form found in the memo): the first half for every step, the second
+    /// for the candidates, in their order.
+    var stepHints: [UInt64] = []
     /// In the check phase, one verdict per state selected, for the property being evaluated
     /// (the array only grows; the model writes every entry it is given).
     var verdicts: [BatchVerdict] = []
@@ -176,8 +180,9 @@ extension BreadthFirstExplorer {
     /// The invariants wait for the merge (`Search.checkLevel`), which keeps one of each
     /// candidate state found more than once.
     func expand(
-        frontier: UnsafeBufferPointer<M.State>, ids: LevelIDs, range: Range<Int>, properties: CompiledProperties<M>,
-        decided: [Bool], visited: FingerprintSet, canonical: CanonicalMemo?, buffers: inout ExpansionBuffers<M>
+        frontier: UnsafeBufferPointer<M.State>, hints: UnsafeBufferPointer<UInt64>, ids: LevelIDs, range: Range<Int>,
+        properties: CompiledProperties<M>, decided: [Bool], visited: FingerprintSet, canonical: CanonicalMemo?,
+        buffers: inout ExpansionBuffers<M>
     ) -> ChunkOutput<M> {
         var output = ChunkOutput<M>(actionKinds: actionKindCount, properties: properties.count)
         buffers.clear()
@@ -254,13 +259,21 @@ extension BreadthFirstExplorer {
         // appended one by one, each paid for the array's uniqueness and capacity checks and
         // three bounds checks, 60 instructions a candidate (callgrind, bench with symmetry).
         buffers.fingerprints.append(contentsOf: repeatElement(0, count: buffers.steps.count))
+        if canonical != nil && buffers.stepHints.count < 2 * steps.count {
+            buffers.stepHints.append(contentsOf: repeatElement(0, count: 2 * steps.count - buffers.stepHints.count))
+        }
         var forms = 0
         output.candidates = Array(unsafeUninitializedCapacity: steps.count) { candidates, kept in
             buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
+              buffers.stepHints.withUnsafeMutableBufferPointer { stepHints in
                 buffers.sources.withUnsafeBufferPointer { sources in
                     buffers.actionIndices.withUnsafeBufferPointer { actionIndices in
                         buffers.actionKinds.withUnsafeBufferPointer { kinds in
-                            forms = fingerprint(steps, into: fingerprints, canonical: canonical, visited: visited) { index in
+                            let parents = canonical == nil ? nil : Parents(
+                                states: frontier.baseAddress! + range.lowerBound, hints: hints.baseAddress! + range.lowerBound,
+                                sources: sources.baseAddress!, stepHints: stepHints.baseAddress!)
+                            let keptHints = canonical == nil ? nil : stepHints.baseAddress! + steps.count
+                            forms = fingerprint(steps, into: fingerprints, canonical: canonical, visited: visited, parents: parents) { index in
                                 // `fingerprint` names each step at most once; a memory
                                 // write is not left to that promise alone.
                                 precondition(kept < candidates.count, "more candidates than steps")
@@ -268,12 +281,17 @@ extension BreadthFirstExplorer {
                                 (candidates.baseAddress! + kept).initialize(to: .init(
                                     fingerprint: fingerprints[index], parent: ids[source], actionIndex: actionIndices[index],
                                     actionKind: kinds[index], source: Int32(source), action: steps[index].action))
+                                keptHints?[kept] = stepHints[index]
                                 kept += 1
                             }
                         }
                     }
                 }
+              }
             }
+        }
+        if canonical != nil {
+            output.hints = buffers.stepHints.withUnsafeBufferPointer { Array($0[steps.count..<(steps.count + output.candidates.count)]) }
         }
         output.canonicalForms = forms
         return output
@@ -300,9 +318,19 @@ extension BreadthFirstExplorer {
     /// the reads waiting on memory. Against that, in alternated rounds of `verify bench
     /// --repeat 3` (8, then 6), with symmetry: 1 worker 1.04 and 1.02, 2 workers 1.15 and
     /// 1.10.
+    /// Where each step of a chunk comes from, for canonical forms that reuse their parent's
+    /// hint (`Model.canonicalForm(of:scratch:parent:parentHint:hint:)`): the chunk's states
+    /// and their hints, each step's source among them, and where each step's own hint goes.
+    struct Parents {
+        let states: UnsafePointer<M.State>
+        let hints: UnsafePointer<UInt64>
+        let sources: UnsafePointer<Int32>
+        let stepHints: UnsafeMutablePointer<UInt64>
+    }
+
     func fingerprint(
         _ steps: UnsafeMutableBufferPointer<Transition<M.Action, M.State>>, into fingerprints: UnsafeMutableBufferPointer<UInt64>,
-        canonical memo: CanonicalMemo?, visited: FingerprintSet, unseen: (Int) -> Void
+        canonical memo: CanonicalMemo?, visited: FingerprintSet, parents: Parents? = nil, unseen: (Int) -> Void
     ) -> Int {
         // A chunk with no successors still has the buffer's memory behind it, but nothing
         // lives there: the scratch copy below would copy a state already destroyed, or never made.
@@ -351,9 +379,17 @@ extension BreadthFirstExplorer {
                 let raw = fingerprints[index]
                 if let known = memo.canonical(of: raw) {
                     fingerprints[index] = known
+                    parents?.stepHints[index] = 0
                 } else {
                     // A state that is its own form comes back as itself: its hash is known.
-                    let canonical = model.canonicalForm(of: state(index), scratch: scratch)
+                    let canonical: UnsafePointer<M.State>
+                    if let parents {
+                        let source = Int(parents.sources[index])
+                        canonical = model.canonicalForm(of: state(index), scratch: scratch, parent: parents.states + source,
+                                                        parentHint: parents.hints[source], hint: &parents.stepHints[index])
+                    } else {
+                        canonical = model.canonicalForm(of: state(index), scratch: scratch)
+                    }
                     let form = canonical == state(index) ? raw : M.State.fingerprint(at: canonical)
                     memo.store(form, for: raw)
                     fingerprints[index] = form

@@ -38,6 +38,7 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
 
     private let log: TraceLog
     private let origins: RegionArray<Search<M>.Origin>
+    private let hints: RegionArray<UInt64>
     /// New states per action kind: the coverage column.
     @exclusivity(unchecked) private(set) var newStates: [Int]
     /// States put in the visited set by this merge.
@@ -51,7 +52,7 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
     /// search's trace log and to its origins, which it empties first (their pages stay),
     /// and which nobody else touches until `finish`.
     init(outputs: ChunkOutputs<M>, visited: FingerprintSet, maxStates: Int?, actionKinds: Int,
-         log: TraceLog, origins: RegionArray<Search<M>.Origin>) {
+         log: TraceLog, origins: RegionArray<Search<M>.Origin>, hints: RegionArray<UInt64>) {
         self.outputs = outputs
         self.visited = visited
         self.maxStates = maxStates
@@ -61,7 +62,9 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
         newStates = Array(repeating: 0, count: actionKinds)
         self.log = log
         self.origins = origins
+        self.hints = hints
         origins.removeAll()
+        hints.removeAll()
     }
 
     deinit {
@@ -111,7 +114,7 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
     var keptSoFar: Int { keptPublished.load(ordering: .relaxed) }
 
     private func merge(chunk: Int) {
-        let candidates = outputs.slots[chunk]!.candidates
+        let candidates = outputs.slots[chunk]!.candidates, candidateHints = outputs.slots[chunk]!.hints
         let ahead = FingerprintSet.prefetchDistance
         for index in 0..<min(ahead, candidates.count) { visited.prefetch(candidates[index].fingerprint) }
         // Counted through a buffer: the array, a stored property, was checked for a second
@@ -127,11 +130,13 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
                 guard visited.insert(candidate.fingerprint) else { continue }
                 log.append(parent: candidate.parent, actionIndex: Int(candidate.actionIndex))
                 origins.append(Search<M>.Origin(source: candidate.source, action: candidate.action))
+                if !candidateHints.isEmpty { hints.append(candidateHints[index]) }
                 newStates[Int(candidate.actionKind)] += 1
                 kept += 1
             }
         }
         // Merged: the chunk's candidates are not needed again.
         outputs.slots[chunk]!.candidates = []
+        outputs.slots[chunk]!.hints = []
     }
 }

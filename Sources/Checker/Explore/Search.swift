@@ -20,8 +20,10 @@ struct Search<M: Model> {
     /// With symmetry, the canonical fingerprints of states already generated.
     var canonicalMemo: CanonicalMemo?
     let log: TraceLog
-    /// The origins of the level being built, in level order (`LevelMerge` fills them).
+    /// The origins of the level being built, in level order (`LevelMerge` fills them), and
+    /// with symmetry their hints.
     let origins: RegionArray<Origin>
+    let originHints: RegionArray<UInt64>
     let workerBuffers: WorkerBuffers<M>
     var decided: [Bool]
     var exercised: [Int]
@@ -61,6 +63,7 @@ struct Search<M: Model> {
         // Address space for as much as the budget could hold; pages only where written.
         log = TraceLog(reserving: options.memoryBudget)
         origins = RegionArray(reserving: options.memoryBudget)
+        originHints = RegionArray(reserving: options.memoryBudget)
         // At most a sixteenth of the memory budget: the rest is for the states.
         canonicalMemo = !options.symmetry ? nil
             : CanonicalMemo(entries: options.canonicalMemoEntries ?? CanonicalMemo.entries(within: options.memoryBudget / 16))
@@ -90,6 +93,9 @@ struct Search<M: Model> {
         // No level outgrows the memory budget: the expansion stops before its successors would.
         var frontier = LevelStates<M.State>(reserving: options.memoryBudget)
         var next = LevelStates<M.State>(reserving: options.memoryBudget)
+        // Each state's canonical-form hint (`Model.canonicalForm(of:scratch:parent:parentHint:hint:)`),
+        // beside it in the same order; 0 without symmetry.
+        var hints = LevelStates<UInt64>(reserving: options.memoryBudget), nextHints = LevelStates<UInt64>(reserving: options.memoryBudget)
         var applied = AppliedInvariants(words: compiled.invariantWords), nextApplied = AppliedInvariants(words: compiled.invariantWords)
         var ids = LevelIDs(first: UInt32(log.count))
         var roots: [M.State] = []
@@ -99,6 +105,8 @@ struct Search<M: Model> {
             log.appendRoot(initialStateIndex: index)
         }
         frontier.replace(with: roots)
+        // Hints come only from canonical forms: without symmetry the levels have none.
+        if options.symmetry { hints.replace(with: Array(repeating: 0, count: roots.count)) }
         applied.resize(roots.count)
         explorer.checkStates(frontier.states, lineage: nil, rows: applied.row(0), properties: compiled, decided: decided,
                              buffers: &workerBuffers.slot(0).pointee, into: &initialOutput) { [ids] index in
@@ -113,7 +121,7 @@ struct Search<M: Model> {
             if let stop = stopBeforeLevel() { reason = stop; break }
             growCanonicalMemo()
             let nextIDs = LevelIDs(first: UInt32(log.count))
-            let expansion = expandLevel(frontier: frontier, ids: ids)
+            let expansion = expandLevel(frontier: frontier, hints: hints, ids: ids)
             if levelCutShort || explorer.outOfTime(since: start) {
                 // The level was not finished: the states its merge put in the visited set
                 // are not checked, so they are not reported as explored.
@@ -126,9 +134,10 @@ struct Search<M: Model> {
             mergeFindings(expansion.outputs)
             // The level's invariants are checked after the merge, so each distinct state is
             // checked once: a level reaches most of its states from several parents.
-            let checked = checkLevel(filling: (next, nextApplied), from: (frontier, applied), ids: nextIDs)
+            let checked = checkLevel(filling: (next, nextApplied, nextHints), from: (frontier, applied), ids: nextIDs)
             mergeFindings(checked)
             swap(&frontier, &next)
+            swap(&hints, &nextHints)
             swap(&applied, &nextApplied)
             ids = nextIDs
             depth += 1
@@ -196,12 +205,12 @@ struct Search<M: Model> {
     /// Expands the level in parallel chunks and merges them in order as they come
     /// (`LevelMerge`): each new state gets its parent link in the log (its id is its place there)
     /// and its origin (in `origins`), in level order.
-    mutating func expandLevel(frontier level: LevelStates<M.State>, ids: LevelIDs) -> LevelExpansion {
+    mutating func expandLevel(frontier level: LevelStates<M.State>, hints: LevelStates<UInt64>, ids: LevelIDs) -> LevelExpansion {
         let chunks = LevelChunks(states: level.count, workers: options.workers)
         let chunkCount = chunks.count
         let outputs = ChunkOutputs<M>(count: chunkCount)
         let merge = LevelMerge<M>(outputs: outputs, visited: visited, maxStates: options.maxStates, actionKinds: coverage.count,
-                                  log: log, origins: origins)
+                                  log: log, origins: origins, hints: originHints)
         let explorer = self.explorer
         let properties = self.compiled
         let decided = self.decided
@@ -211,14 +220,15 @@ struct Search<M: Model> {
         let levelGenerated = Atomic<Int>(0)
         let snapshot = (distinct: visited.count, depth: depth, started: start)
         let progressGate = Mutex<Double>(lastProgress)
-        // Memory in use: the visited set, the trace log, this level, and for each successor
-        // generated so far a candidate and (at worst) a slot in the next level, counted at
-        // the state's size (what a state points to is not), its row of applied invariants,
-        // its parent link, and its slot in the visited set three times over (the tables a
-        // growing set replaces are freed only when the level's merge is over).
+        // Memory in use: the visited set, the trace log, this level and its hints, and for
+        // each successor generated so far a candidate and (at worst) a slot in the next
+        // level, counted at the state's size (what a state points to is not), its row of
+        // applied invariants, its parent link, its hint, and its slot in the visited set
+        // three times over (the tables a growing set replaces are freed only when the
+        // level's merge is over).
         let stride = MemoryLayout<ChunkOutput<M>.Candidate>.stride + MemoryLayout<M.State>.stride
-            + (compiled.invariantWords + 4) * MemoryLayout<UInt64>.stride
-        let baseBytes = fixedBytes + level.bytes
+            + (compiled.invariantWords + (options.symmetry ? 7 : 4)) * MemoryLayout<UInt64>.stride
+        let baseBytes = fixedBytes + level.bytes + hints.bytes
         let workerBuffers = self.workerBuffers
         let memoryBudget = options.memoryBudget
         let memoryHit = Atomic<Bool>(false)
@@ -227,7 +237,7 @@ struct Search<M: Model> {
             let frontier = level.states
             let range = chunks.range(chunk)
             let output = explorer.expand(
-                frontier: frontier, ids: ids, range: range, properties: properties,
+                frontier: frontier, hints: hints.states, ids: ids, range: range, properties: properties,
                 decided: decided, visited: visited, canonical: canonicalMemo, buffers: &workerBuffers.slot(worker).pointee)
             let generatedSoFar = levelGenerated.add(output.generated, ordering: .relaxed).newValue
             outputs.slots[chunk] = output
@@ -261,12 +271,14 @@ struct Search<M: Model> {
     /// once, in parallel chunks; a state inherits from its parent the verdicts of the
     /// properties whose footprint its step left alone. Returns the outputs of the chunks
     /// checked, an unbroken prefix of the level (shorter only if time ran out).
-    mutating func checkLevel(filling next: (states: LevelStates<M.State>, applied: AppliedInvariants),
+    mutating func checkLevel(filling next: (states: LevelStates<M.State>, applied: AppliedInvariants, hints: LevelStates<UInt64>),
                              from level: (states: LevelStates<M.State>, applied: AppliedInvariants),
                              ids: LevelIDs) -> [ChunkOutput<M>] {
-        let origins = self.origins
+        let origins = self.origins, originHints = self.originHints
         next.states.resize(origins.count)
         next.applied.resize(origins.count)
+        let hinted = options.symmetry
+        next.hints.resize(hinted ? origins.count : 0)
         let chunks = LevelChunks(states: origins.count, workers: options.workers)
         let chunkCount = chunks.count
         let outputs = ChunkOutputs<M>(count: chunkCount)
@@ -294,6 +306,7 @@ struct Search<M: Model> {
                     preconditionFailure("\(explorer.model.name): \(origin.action) had a successor and now has none: successor(of:via:) is not a function")
                 }
                 buffers.pointee.changes.append(compare ? explorer.model.changedParts(from: parent, to: next.states.pointer(index)) : .all)
+                if hinted { next.hints.uninitialized(index).initialize(to: originHints.elements[index]) }
             }
             if outOfTime.load(ordering: .relaxed) || explorer.outOfTime(since: started) {
                 outOfTime.store(true, ordering: .relaxed)

@@ -67,6 +67,14 @@ public protocol Model: Sendable {
     /// whose states are large gains by not copying them (the default copies twice).
     func canonicalForm(of state: UnsafePointer<State>, scratch: UnsafeMutablePointer<State>) -> UnsafePointer<State>
 
+    /// The same, for a successor of `parent`, whose own form left `parentHint` (0 for none):
+    /// a model may reuse what it learned there (the renaming that ranks the entities, say,
+    /// when the step left everything the ranking reads alone), and writes to `hint` what
+    /// this form may pass on to the state's own successors (0 for nothing). The explorer
+    /// keeps a state's hint with it for one level. The default ignores both.
+    func canonicalForm(of state: UnsafePointer<State>, scratch: UnsafeMutablePointer<State>,
+                       parent: UnsafePointer<State>, parentHint: UInt64, hint: inout UInt64) -> UnsafePointer<State>
+
     /// Simpler variants of an action (smaller numbers, lower ids), simplest first, which the
     /// shrinker tries in place of it.
     func simplifications(of action: Action) -> [Action]
@@ -221,6 +229,11 @@ extension Model {
     public func canonicalForm(of state: UnsafePointer<State>, scratch: UnsafeMutablePointer<State>) -> UnsafePointer<State> {
         scratch.pointee = canonicalForm(of: state.pointee)
         return UnsafePointer(scratch)
+    }
+    public func canonicalForm(of state: UnsafePointer<State>, scratch: UnsafeMutablePointer<State>,
+                              parent: UnsafePointer<State>, parentHint: UInt64, hint: inout UInt64) -> UnsafePointer<State> {
+        hint = 0
+        return canonicalForm(of: state, scratch: scratch)
     }
     public func simplifications(of action: Action) -> [Action] { [] }
 
