@@ -297,13 +297,25 @@ extension BreadthFirstExplorer {
         return output
     }
 
+    /// Where each step of a chunk comes from, for canonical forms that reuse their parent's
+    /// hint (`Model.canonicalForm(of:scratch:parent:parentHint:hint:)`): the chunk's states
+    /// and their hints, each step's source among them, and where each step's own hint goes.
+    struct Parents {
+        let states: UnsafePointer<M.State>
+        let hints: UnsafePointer<UInt64>
+        let sources: UnsafePointer<Int32>
+        let stepHints: UnsafeMutablePointer<UInt64>
+    }
+
     /// Each step's fingerprint: its state's, or with symmetry its canonical form's. The
     /// canonical forms go through the search's memo (`CanonicalMemo`): each state is hashed
     /// as it is and its entry asked for `CanonicalMemo.prefetchDistance` steps before the
     /// entry is read; only a state the memo does not hold has its form computed. Each
     /// fingerprint, once known, has its slot in the visited set asked for, and is probed
     /// `FingerprintSet.prefetchDistance` steps later: the steps `visited` lacks go to
-    /// `unseen`, in step order. Returns how many forms were computed.
+    /// `unseen`, in step order. Returns how many forms were computed. With `parents`, a form
+    /// computed here is given its parent's hint and leaves its own in `parents.stepHints`
+    /// (0 for a form found in the memo).
     ///
     /// Why the probes ride in this loop: in a loop of their own, after the hashing, they
     /// came 20 instructions apart, too close for a prefetch 16 probes ahead to cover a
@@ -318,16 +330,6 @@ extension BreadthFirstExplorer {
     /// the reads waiting on memory. Against that, in alternated rounds of `verify bench
     /// --repeat 3` (8, then 6), with symmetry: 1 worker 1.04 and 1.02, 2 workers 1.15 and
     /// 1.10.
-    /// Where each step of a chunk comes from, for canonical forms that reuse their parent's
-    /// hint (`Model.canonicalForm(of:scratch:parent:parentHint:hint:)`): the chunk's states
-    /// and their hints, each step's source among them, and where each step's own hint goes.
-    struct Parents {
-        let states: UnsafePointer<M.State>
-        let hints: UnsafePointer<UInt64>
-        let sources: UnsafePointer<Int32>
-        let stepHints: UnsafeMutablePointer<UInt64>
-    }
-
     func fingerprint(
         _ steps: UnsafeMutableBufferPointer<Transition<M.Action, M.State>>, into fingerprints: UnsafeMutableBufferPointer<UInt64>,
         canonical memo: CanonicalMemo?, visited: FingerprintSet, parents: Parents? = nil, unseen: (Int) -> Void
