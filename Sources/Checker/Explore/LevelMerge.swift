@@ -49,8 +49,9 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var budgetHit = false
 
     /// A merge into `visited` of the chunks that will appear in `outputs`, appending to the
-    /// search's trace log and to its origins, which it empties first (their pages stay),
-    /// and which nobody else touches until `finish`.
+    /// search's trace log, to its origins and (with symmetry, when the chunks carry them) to
+    /// their hints, which it empties first (their pages stay), and which nobody else touches
+    /// until `finish`.
     init(outputs: ChunkOutputs<M>, visited: FingerprintSet, maxStates: Int?, actionKinds: Int,
          log: TraceLog, origins: RegionArray<Search<M>.Origin>, hints: RegionArray<UInt64>) {
         self.outputs = outputs
