@@ -265,29 +265,30 @@ extension BreadthFirstExplorer {
         var forms = 0
         output.candidates = Array(unsafeUninitializedCapacity: steps.count) { candidates, kept in
             buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
-              buffers.stepHints.withUnsafeMutableBufferPointer { stepHints in
-                buffers.sources.withUnsafeBufferPointer { sources in
-                    buffers.actionIndices.withUnsafeBufferPointer { actionIndices in
-                        buffers.actionKinds.withUnsafeBufferPointer { kinds in
-                            let parents = canonical == nil ? nil : Parents(
-                                states: frontier.baseAddress! + range.lowerBound, hints: hints.baseAddress! + range.lowerBound,
-                                sources: sources.baseAddress!, stepHints: stepHints.baseAddress!)
-                            let keptHints = canonical == nil ? nil : stepHints.baseAddress! + steps.count
-                            forms = fingerprint(steps, into: fingerprints, canonical: canonical, visited: visited, parents: parents) { index in
-                                // `fingerprint` names each step at most once; a memory
-                                // write is not left to that promise alone.
-                                precondition(kept < candidates.count, "more candidates than steps")
-                                let source = range.lowerBound + Int(sources[index])
-                                (candidates.baseAddress! + kept).initialize(to: .init(
-                                    fingerprint: fingerprints[index], parent: ids[source], actionIndex: actionIndices[index],
-                                    actionKind: kinds[index], source: Int32(source), action: steps[index].action))
-                                keptHints?[kept] = stepHints[index]
-                                kept += 1
+                buffers.stepHints.withUnsafeMutableBufferPointer { stepHints in
+                    buffers.sources.withUnsafeBufferPointer { sources in
+                        buffers.actionIndices.withUnsafeBufferPointer { actionIndices in
+                            buffers.actionKinds.withUnsafeBufferPointer { kinds in
+                                let parents = canonical == nil ? nil : Parents(
+                                    states: frontier.baseAddress! + range.lowerBound, hints: hints.baseAddress! + range.lowerBound,
+                                    sources: sources.baseAddress!, stepHints: stepHints.baseAddress!)
+                                // The candidates' hints go to the second half, in their order.
+                                let keptHints = parents.map { $0.stepHints + steps.count }
+                                forms = fingerprint(steps, into: fingerprints, canonical: canonical, visited: visited, parents: parents) { index in
+                                    // `fingerprint` names each step at most once; a memory
+                                    // write is not left to that promise alone.
+                                    precondition(kept < candidates.count, "more candidates than steps")
+                                    let source = range.lowerBound + Int(sources[index])
+                                    (candidates.baseAddress! + kept).initialize(to: .init(
+                                        fingerprint: fingerprints[index], parent: ids[source], actionIndex: actionIndices[index],
+                                        actionKind: kinds[index], source: Int32(source), action: steps[index].action))
+                                    if let keptHints { keptHints[kept] = stepHints[index] }
+                                    kept += 1
+                                }
                             }
                         }
                     }
                 }
-              }
             }
         }
         if canonical != nil {

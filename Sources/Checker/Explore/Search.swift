@@ -94,7 +94,7 @@ struct Search<M: Model> {
         var frontier = LevelStates<M.State>(reserving: options.memoryBudget)
         var next = LevelStates<M.State>(reserving: options.memoryBudget)
         // Each state's canonical-form hint (`Model.canonicalForm(of:scratch:parent:parentHint:hint:)`),
-        // beside it in the same order; 0 without symmetry.
+        // beside it in the same order; empty without symmetry.
         var hints = LevelStates<UInt64>(reserving: options.memoryBudget), nextHints = LevelStates<UInt64>(reserving: options.memoryBudget)
         var applied = AppliedInvariants(words: compiled.invariantWords), nextApplied = AppliedInvariants(words: compiled.invariantWords)
         var ids = LevelIDs(first: UInt32(log.count))
@@ -223,9 +223,10 @@ struct Search<M: Model> {
         // Memory in use: the visited set, the trace log, this level and its hints, and for
         // each successor generated so far a candidate and (at worst) a slot in the next
         // level, counted at the state's size (what a state points to is not), its row of
-        // applied invariants, its parent link, its hint, and its slot in the visited set
-        // three times over (the tables a growing set replaces are freed only when the
-        // level's merge is over).
+        // applied invariants, its parent link, with symmetry its hint three times (with the
+        // candidate, the origin and the next level), and its slot in the visited set three
+        // times over (the tables a growing set replaces are freed only when the level's
+        // merge is over).
         let stride = MemoryLayout<ChunkOutput<M>.Candidate>.stride + MemoryLayout<M.State>.stride
             + (compiled.invariantWords + (options.symmetry ? 7 : 4)) * MemoryLayout<UInt64>.stride
         let baseBytes = fixedBytes + level.bytes + hints.bytes
@@ -293,7 +294,7 @@ struct Search<M: Model> {
         let progressGate = Mutex<Double>(lastProgress)
         let snapshot = (generated: generated, distinct: visited.count, depth: depth + 1)
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
-            let frontier = level.states.states, kept = origins.elements
+            let frontier = level.states.states, kept = origins.elements, keptHints = originHints.elements
             let range = chunks.range(chunk)
             let buffers = workerBuffers.slot(worker)
             buffers.pointee.changes.removeAll(keepingCapacity: true)
@@ -306,7 +307,7 @@ struct Search<M: Model> {
                     preconditionFailure("\(explorer.model.name): \(origin.action) had a successor and now has none: successor(of:via:) is not a function")
                 }
                 buffers.pointee.changes.append(compare ? explorer.model.changedParts(from: parent, to: next.states.pointer(index)) : .all)
-                if hinted { next.hints.uninitialized(index).initialize(to: originHints.elements[index]) }
+                if hinted { next.hints.uninitialized(index).initialize(to: keptHints[index]) }
             }
             if outOfTime.load(ordering: .relaxed) || explorer.outOfTime(since: started) {
                 outOfTime.store(true, ordering: .relaxed)
