@@ -100,6 +100,18 @@ struct ServiceTests {
         }
     }
 
+    @Test("A refusal's words, put together only when read, are the words interpolated")
+    func refusalWords() {
+        let driver = DriverID(3), minutes = 6, status = "offline"
+        let error = ServiceError(.notAllowedNow, "\(driver) is \(status)\(minutes) minutes; \(minutes)")
+        #expect(error.description == "driver 3 is offline6 minutes; 6")
+        #expect(ServiceError(.nothingToDo, "no request is waiting").description == "no request is waiting")
+        #expect(ServiceError(.nothingToDo, "\(driver)").description == "driver 3")
+        #expect(error == ServiceError(.notAllowedNow, "driver 3 is offline6 minutes; 6"))
+        #expect(error != ServiceError(.capacity, "driver 3 is offline6 minutes; 6"))
+        #expect(error != ServiceError(.notAllowedNow, "\(driver) is \(status)"))
+    }
+
     @Test("The queue is a ring: FIFO at both ends, removal from the middle, equality by content")
     func ringBuffer() {
         var ring = RingBuffer<Int>()
@@ -112,5 +124,10 @@ struct ServiceTests {
         var other = RingBuffer<Int>()
         for value in [9, 1, 2, 4, 5, 6] { other.append(value) }
         #expect(ring == other)
+        other.replace(at: 5, with: 7)
+        #expect(ring != other)
+        other.remove(at: 5)
+        #expect(ring != other && other != ring)
+        #expect(RingBuffer<Int>() == RingBuffer<Int>())
     }
 }

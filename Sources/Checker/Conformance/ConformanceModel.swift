@@ -76,8 +76,10 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
                     var candidates: [Action] = []
                     adapter.candidates(in: state.key, into: &candidates)
                     var tried = false
+                    // One copy for every candidate: an action out of bounds leaves it alone,
+                    // a refusal that changed it is the finding, and an acceptance too.
+                    var system = state.system
                     for action in candidates where adapter.spec.successor(of: state.key, via: action) == nil {
-                        var system = state.system
                         switch adapter.perform(action, on: &system) {
                         case .outOfBounds: continue
                         case .accepted:

@@ -13,7 +13,8 @@ public protocol ImplementationAdapter: Sendable {
     func initialSystems() -> [System]
 
     /// Performs `action` on `system`. A refusal must leave `system` unchanged; the checks
-    /// verify that it does.
+    /// verify that it does. An action out of bounds is answered without touching `system`:
+    /// the searches try the next candidate on the same value.
     func perform(_ action: Spec.Action, on system: inout System) -> Outcome
 
     /// The abstraction function: the model state that `system` stands for.

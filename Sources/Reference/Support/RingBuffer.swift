@@ -48,17 +48,28 @@ public struct RingBuffer<Element: Sendable & Equatable>: Sendable, Equatable, Se
         (0..<count).first { predicate(self[$0]) }
     }
 
-    public func makeIterator() -> AnyIterator<Element> {
+    /// Front to back. A struct, not an `AnyIterator`: the box and closure of that were
+    /// allocated for every walk, and the harness compares the service's queues after every
+    /// refused operation.
+    public struct Iterator: IteratorProtocol {
+        let buffer: RingBuffer
         var position = 0
-        return AnyIterator {
-            guard position < self.count else { return nil }
+
+        public mutating func next() -> Element? {
+            guard position < buffer.count else { return nil }
             defer { position += 1 }
-            return self[position]
+            return buffer[position]
         }
     }
 
+    public func makeIterator() -> Iterator { Iterator(buffer: self) }
+
     /// Equal when they hold the same elements in the same order, wherever the ring starts.
-    public static func == (a: Self, b: Self) -> Bool { a.count == b.count && a.elementsEqual(b) }
+    public static func == (a: Self, b: Self) -> Bool {
+        guard a.count == b.count else { return false }
+        for position in 0..<a.count where a[position] != b[position] { return false }
+        return true
+    }
 
     private mutating func grow() {
         var larger: [Element?] = Array(repeating: nil, count: slots.count * 2)
