@@ -274,6 +274,19 @@ struct FootprintSkippingTests {
         #expect(skipping.runs.anywhere.load(ordering: .relaxed) == 36)
     }
 
+    /// Only the root runs it; every other state takes its verdict from its parent.
+    @Test("A property that reads no part runs on the roots and counts on every state", arguments: [1, 2])
+    func readsNothing(workers: Int) throws {
+        var options = ExplorationOptions()
+        options.workers = workers
+        var model = Grid(size: 6)
+        model.readsNothing = true
+        let result = try BreadthFirstExplorer(model: model, options: options).run()
+        #expect(result.properties.map(\.exercised) == [30, 36, 36])
+        #expect(result.properties[2].status == .holds)
+        #expect(model.runs.nothing.load(ordering: .relaxed) == 1)
+    }
+
     @Test("A violation behind a skipped property is still found, by the same shortest trace")
     func violationsStillFound() throws {
         var options = ExplorationOptions()

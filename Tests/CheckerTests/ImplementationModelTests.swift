@@ -1,4 +1,5 @@
 import Checker
+import Synchronization
 import Testing
 
 /// An implementation of the counter that keeps its value and a log of what it did. The
@@ -82,5 +83,83 @@ struct ImplementationModelTests {
         #expect(outcome.status == .violated)
         #expect(outcome.counterexample?.witness.contains("refused increment(by: 2)") == true)
         #expect(outcome.counterexample?.trace.steps.count == 2)
+    }
+}
+
+/// The grid as an implementation that also counts its moves, with a property of its own that
+/// reads the count (and so the whole system, not the abstraction).
+struct GridImplementation: ImplementationAdapter {
+    struct System: Sendable, Equatable {
+        var column = 0, row = 0, moves = 0
+    }
+
+    /// How often the implementation's own property ran.
+    final class Runs: Sendable {
+        let count = Atomic<Int>(0)
+    }
+
+    let spec: Grid
+    let systemRuns = Runs()
+
+    func initialSystems() -> [System] { [System()] }
+
+    func perform(_ action: Grid.Action, on system: inout System) -> Outcome {
+        guard spec.successor(of: abstraction(of: system), via: action) != nil else { return .outOfBounds }
+        switch action {
+        case .right: system.column += 1
+        case .up: system.row += 1
+        }
+        system.moves += 1
+        return .accepted
+    }
+
+    func abstraction(of system: System) -> Grid.State { Grid.State(column: system.column, row: system.row) }
+    func candidates(in state: Grid.State, into actions: inout [Grid.Action]) { actions += [.right, .up] }
+    func differences(expected: Grid.State, actual: Grid.State) -> [String] { [] }
+
+    var systemProperties: [SystemProperty<System>] {
+        [SystemProperty(id: "MovesCounted", statement: "Every move is counted.", source: "test") { [systemRuns] system in
+            systemRuns.count.add(1, ordering: .relaxed)
+            return system.moves == system.column + system.row ? .holds : .violated(witness: "\(system.moves) moves counted")
+        }]
+    }
+}
+
+@Suite("An implementation explored on its own skips what its step left alone")
+struct ImplementationFootprintTests {
+    typealias Pair = Paired<Grid.State, GridImplementation.System>
+
+    func explore<M: Model>(_ model: M) throws -> ExplorationResult<M> {
+        var options = ExplorationOptions()
+        options.workers = 1
+        return try BreadthFirstExplorer(model: model, options: options).run()
+    }
+
+    /// The column's invariant runs on the states a step to the right made, in the
+    /// implementation's search as in the grid's own; the implementation's own property,
+    /// which reads the whole system, on every state.
+    @Test("A lifted invariant runs where the specification's own search runs it; the implementation's own on every state")
+    func liftedFootprints() throws {
+        let own = Grid(size: 4)
+        let ownResult = try explore(own)
+        let adapter = GridImplementation(spec: Grid(size: 4))
+        let result = try explore(ImplementationModel(adapter: adapter))
+        #expect(result.distinct == 16 && ownResult.distinct == 16)
+        #expect(adapter.spec.runs.column.load(ordering: .relaxed) == own.runs.column.load(ordering: .relaxed))
+        #expect(adapter.spec.runs.column.load(ordering: .relaxed) < 16)
+        #expect(adapter.systemRuns.count.load(ordering: .relaxed) == 16)
+        #expect(result.properties.map(\.exercised) == ownResult.properties.map(\.exercised) + [16])
+    }
+
+    @Test("The parts changed are the specification's, and every part when it names none")
+    func changedParts() {
+        let model = ImplementationModel(adapter: GridImplementation(spec: Grid(size: 4)))
+        func parts(_ before: Grid.State, _ after: Grid.State) -> StateParts {
+            var a = Pair(key: before, system: .init(), outcome: .accepted), b = Pair(key: after, system: .init(moves: 9), outcome: .accepted)
+            return withUnsafePointer(to: &a) { a in withUnsafePointer(to: &b) { b in model.changedParts(from: a, to: b) } }
+        }
+        #expect(parts(Grid.State(column: 0, row: 0), Grid.State(column: 0, row: 1)) == Grid.rowPart)
+        #expect(parts(Grid.State(column: 0, row: 0), Grid.State(column: 1, row: 1)) == Grid.rowPart.union(Grid.columnPart))
+        #expect(parts(Grid.State(column: 2, row: 0), Grid.State(column: 2, row: 0)) == .all)
     }
 }

@@ -490,8 +490,13 @@ extension BreadthFirstExplorer {
         let reachability = properties.reachability.filter { $0.key < 0 && !decided[$0.number] }
         if !invariants.isEmpty || !reachability.isEmpty {
             for (index, state) in states.enumerated() {
-                let changed = lineage?.changes[index] ?? .all
-                for entry in invariants where !changed.isDisjoint(with: entry.footprint) {
+                // A root has no parent to take verdicts from: everything runs on it, a property
+                // that reads no part at all too (with `.all` for its changes, it would not).
+                let changed = lineage?.changes[index]
+                @inline(__always) func runs(_ entry: CompiledProperties<M>.Entry) -> Bool {
+                    changed.map { !$0.isDisjoint(with: entry.footprint) } ?? true
+                }
+                for entry in invariants where runs(entry) {
                     let predicate = properties.stateClosures[entry.closure]
                     var check = PropertyCheck()
                     predicate(state, &check)
@@ -500,7 +505,7 @@ extension BreadthFirstExplorer {
                         output.keepViolation(of: entry.number, at: origin(index)) { PropertyCheck.explained { predicate(state, &$0) } }
                     }
                 }
-                for entry in reachability where !changed.isDisjoint(with: entry.footprint) {
+                for entry in reachability where runs(entry) {
                     var check = PropertyCheck()
                     properties.stateClosures[entry.closure](state, &check)
                     if check.applied && !check.violated { output.reached(entry.number, origin: origin(index)) }

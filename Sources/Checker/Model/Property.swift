@@ -195,9 +195,11 @@ extension Property {
     }
 
     /// The same property over another model's states, with the predicate given. The
-    /// footprint does not carry over: parts are named by each model for its own states.
-    public func lifted<Other: Model>(to other: Other.Type = Other.self, key: Int?, predicate: Property<Other>.Predicate) -> Property<Other> {
+    /// footprint does not carry over unless given: parts are named by each model for its
+    /// own states, and only a model that reports the same parts changed may keep it.
+    public func lifted<Other: Model>(to other: Other.Type = Other.self, key: Int?, footprint: StateParts = .all,
+                                     predicate: Property<Other>.Predicate) -> Property<Other> {
         Property<Other>(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
-                        note: note, checkedByDefault: checkedByDefault, key: key, predicate: predicate)
+                        note: note, checkedByDefault: checkedByDefault, key: key, footprint: footprint, predicate: predicate)
     }
 }

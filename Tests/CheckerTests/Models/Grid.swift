@@ -4,7 +4,8 @@ import Synchronization
 /// A point on a `size` × `size` grid that moves right or up, with two invariants: one that
 /// reads only the column (and declares so) and one that reads everything. Each predicate
 /// counts its runs, so a test can see which states the explorer skipped. `forbiddenColumn`
-/// plants a violation of the first.
+/// plants a violation of the first; `readsNothing` adds a third, which reads no part of the
+/// state (a fact true by construction).
 struct Grid: Model {
     struct State: Hashable, Sendable, StableHashable {
         var column: Int
@@ -24,6 +25,7 @@ struct Grid: Model {
     final class Runs: Sendable {
         let column = Atomic<Int>(0)
         let anywhere = Atomic<Int>(0)
+        let nothing = Atomic<Int>(0)
     }
 
     static let columnPart = StateParts(rawValue: 1 << 0)
@@ -31,6 +33,7 @@ struct Grid: Model {
 
     let size: Int
     var forbiddenColumn: Int?
+    var readsNothing = false
     let runs = Runs()
 
     var name: String { "grid" }
@@ -74,6 +77,13 @@ struct Grid: Model {
                          runs.anywhere.add(1, ordering: .relaxed)
                          check.expect(state.column < size && state.row < size, "off the grid")
                      }),
-        ]
+        ] + (readsNothing ? [
+            Property(id: "ByConstruction", kind: .invariant, group: "toy",
+                     statement: "Holds by construction.", source: "test", symbol: "ByConstruction", footprint: StateParts(),
+                     predicate: .state { [runs] _, check in
+                         runs.nothing.add(1, ordering: .relaxed)
+                         check.applies()
+                     }),
+        ] : [])
     }
 }
