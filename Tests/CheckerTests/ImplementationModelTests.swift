@@ -151,6 +151,22 @@ struct ImplementationFootprintTests {
         #expect(result.properties.map(\.exercised) == ownResult.properties.map(\.exercised) + [16])
     }
 
+    /// On a 4 × 4 grid, 12 of the 24 steps go right: the property about them runs on those
+    /// alone, in the grid's own search and lifted.
+    @Test("A transition property about some kinds of action runs on their steps alone, lifted too")
+    func actionKinds() throws {
+        var own = Grid(size: 4)
+        own.stepsRight = true
+        let ownResult = try explore(own)
+        var spec = Grid(size: 4)
+        spec.stepsRight = true
+        let result = try explore(ImplementationModel(adapter: GridImplementation(spec: spec)))
+        #expect(ownResult.generated == 24 && result.generated == 24)
+        #expect(own.runs.right.load(ordering: .relaxed) == 12)
+        #expect(spec.runs.right.load(ordering: .relaxed) == 12)
+        #expect(ownResult.properties.last?.exercised == 12 && result.properties[2].exercised == 12)
+    }
+
     @Test("The parts changed are the specification's, and every part when it names none")
     func changedParts() {
         let model = ImplementationModel(adapter: GridImplementation(spec: Grid(size: 4)))

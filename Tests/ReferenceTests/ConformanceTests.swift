@@ -48,6 +48,10 @@ struct ConformanceTests {
         let specResult = try BreadthFirstExplorer(model: spec, options: Self.options(scope)).run()
         #expect(alone.distinct == specResult.distinct)
         #expect(!alone.hasFinding, "\(alone.violations.map { "\($0.property.id): \($0.counterexample!.witness)" })")
+        // The lifted properties come first, in the Spec's order, and keep its footprints and
+        // action kinds: each is exercised exactly as often as in the Spec's own search.
+        #expect(alone.properties.prefix(specResult.properties.count).map(\.property.id) == specResult.properties.map(\.property.id))
+        #expect(alone.properties.prefix(specResult.properties.count).map(\.exercised) == specResult.properties.map(\.exercised))
     }
 
     /// The conformance search's first counterexample to `property`, with `fault` planted.

@@ -87,6 +87,18 @@ struct ActionPropertyTests {
         #expect(witness.contains(testCase.expected), "witness was: \(witness)")
     }
 
+    /// A search that calls the closures (the Reference's) skips a property on the other
+    /// kinds; the properties with a gate instead of kinds run on every step.
+    @Test("A step property about some kinds of action names them; one with a gate names every kind")
+    func actionKinds() {
+        let properties = MyTaxiModel(scope: Self.scope).properties
+        func kinds(_ id: String) -> UInt64? { properties.first { $0.id == id }?.actionKinds }
+        #expect(kinds("AcceptMakesDriverBusy") == 1 << UInt64(ActionKind.accept.rawValue))
+        #expect(kinds("FreedDriverQueuedWhereHeIs") == 1 << UInt64(ActionKind.complete.rawValue) | 1 << UInt64(ActionKind.interrupt.rawValue))
+        #expect(kinds("QueueOrderIsFair") == .max)
+        #expect(properties.filter { $0.kind != .actionProperty }.allSatisfy { $0.actionKinds == .max })
+    }
+
     @Test("The show commands: reached by a world with every status, not by a plain one")
     func showEveryStatus() {
         var scope = Self.scope

@@ -72,8 +72,10 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
             case .transition(let inner): predicate = .transition { before, action, after, check in inner(before.key, action, after.key, &check) }
             }
             // No key: the abstractions are not laid out as a batch of the specification's
-            // states. The footprint stays: `changedParts` reports the specification's parts.
-            return property.lifted(to: Self.self, key: nil, footprint: property.footprint, predicate: predicate)
+            // states. The footprint and the action kinds stay: `changedParts` reports the
+            // specification's parts, and an adapter model its action kinds.
+            return property.lifted(to: Self.self, key: nil, footprint: property.footprint, actionKinds: property.actionKinds,
+                                   predicate: predicate)
         }
         let own = adapter.systemProperties.map { property -> Property<Self> in
             let check = property.check

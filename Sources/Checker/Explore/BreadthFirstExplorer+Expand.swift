@@ -240,7 +240,11 @@ extension BreadthFirstExplorer {
             for index in buffers.steps.indices {
                 let source = range.lowerBound + Int(buffers.sources[index])
                 let before = frontier[source], step = buffers.steps[index]
-                for entry in unkeyedTransitions {
+                // A property about other kinds of action is vacuous on this step: not called.
+                // (Past the 64th kind every property runs, which is always sound.)
+                let kind = Int(buffers.actionKinds[index])
+                let bit: UInt64 = kind < 64 ? 1 << UInt64(kind) : .max
+                for entry in unkeyedTransitions where entry.actionKinds & bit != 0 {
                     let predicate = properties.transitionClosures[entry.closure]
                     var check = PropertyCheck()
                     predicate(before, step.action, step.state, &check)

@@ -9,6 +9,8 @@ struct CompiledProperties<M: Model>: Sendable {
         let key: Int
         let closure: Int
         let footprint: StateParts
+        /// For a transition property: the kinds of action it is about (`Property.actionKinds`).
+        var actionKinds: UInt64 = .max
         /// For a state property: its footprint's position in `footprints`.
         let footprintSlot: Int
         /// For an invariant: its bit in a state's row of `AppliedInvariants`.
@@ -58,7 +60,7 @@ struct CompiledProperties<M: Model>: Sendable {
                 if isInvariant { invariants.append(entry) } else { reachability.append(entry) }
             case .transition(let predicate):
                 transitions.append(Entry(number: number, key: key, closure: transitionClosures.count, footprint: .all,
-                                         footprintSlot: -1, bit: -1))
+                                         actionKinds: property.actionKinds, footprintSlot: -1, bit: -1))
                 transitionClosures.append(predicate)
             }
         }

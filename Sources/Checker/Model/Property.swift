@@ -146,17 +146,23 @@ public struct Property<M: Model>: Sendable {
     /// run the predicate but takes the parent's verdict. `.all` (the default) for a predicate
     /// that reads everything; always `.all` for a transition property.
     public let footprint: StateParts
+    /// For a transition property: the kinds of action it is about, one bit per kind
+    /// (`Model.actionKind(of:)`, below 64). On a step of any other kind it must be vacuous;
+    /// the explorer then does not call its closure there. Every kind (the default) for a
+    /// property about all steps, and always for a state property.
+    public let actionKinds: UInt64
 
     public init(
         id: String, kind: PropertyKind, group: String, statement: String, source: String,
         symbol: String, note: String = "", checkedByDefault: Bool = true, key: Int? = nil,
-        footprint: StateParts = .all, predicate: Predicate
+        footprint: StateParts = .all, actionKinds: UInt64 = .max, predicate: Predicate
     ) {
         switch (kind, predicate) {
         case (.actionProperty, .transition), (.invariant, .state), (.reachability, .state): break
         default: preconditionFailure("property \(id): kind \(kind) does not match its predicate")
         }
         precondition(kind != .actionProperty || footprint == .all, "property \(id): only a state property has a footprint")
+        precondition(kind == .actionProperty || actionKinds == .max, "property \(id): only a transition property is about some kinds of action")
         self.id = id
         self.kind = kind
         self.group = group
@@ -167,6 +173,7 @@ public struct Property<M: Model>: Sendable {
         self.checkedByDefault = checkedByDefault
         self.key = key
         self.footprint = footprint
+        self.actionKinds = actionKinds
         self.predicate = predicate
     }
 
@@ -191,15 +198,16 @@ extension Property {
     /// The same property, checked by default or not.
     public func checked(byDefault: Bool) -> Property {
         Property(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
-                 note: note, checkedByDefault: byDefault, key: key, footprint: footprint, predicate: predicate)
+                 note: note, checkedByDefault: byDefault, key: key, footprint: footprint, actionKinds: actionKinds, predicate: predicate)
     }
 
     /// The same property over another model's states, with the predicate given. The
-    /// footprint does not carry over unless given: parts are named by each model for its
-    /// own states, and only a model that reports the same parts changed may keep it.
+    /// footprint and the action kinds do not carry over unless given: parts and kinds are
+    /// named by each model for its own states and actions, and only a model that names them
+    /// as this one does may keep them.
     public func lifted<Other: Model>(to other: Other.Type = Other.self, key: Int?, footprint: StateParts = .all,
-                                     predicate: Property<Other>.Predicate) -> Property<Other> {
-        Property<Other>(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
-                        note: note, checkedByDefault: checkedByDefault, key: key, footprint: footprint, predicate: predicate)
+                                     actionKinds: UInt64 = .max, predicate: Property<Other>.Predicate) -> Property<Other> {
+        Property<Other>(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol, note: note,
+                        checkedByDefault: checkedByDefault, key: key, footprint: footprint, actionKinds: actionKinds, predicate: predicate)
     }
 }

@@ -84,6 +84,8 @@ struct TaxiPropertyDefinition: Sendable {
     var checkedByDefault: Bool
     /// What a state predicate reads (see `WorldPart`); everything for a step predicate.
     let footprint: StateParts
+    /// For a step predicate: the kinds of action it is about (`only:`), one bit per kind.
+    var actionKinds: UInt64 = .max
     let body: Body
 
     func property(scope: Scope, key: Int?) -> TaxiProperty {
@@ -100,8 +102,8 @@ struct TaxiPropertyDefinition: Sendable {
                 single(&before, action, &after, scope, &check)
             }
         }
-        return TaxiProperty(id: id, kind: kind, group: group.rawValue, statement: statement, source: source, symbol: symbol,
-                            note: note, checkedByDefault: checkedByDefault, key: key, footprint: footprint, predicate: predicate)
+        return TaxiProperty(id: id, kind: kind, group: group.rawValue, statement: statement, source: source, symbol: symbol, note: note,
+                            checkedByDefault: checkedByDefault, key: key, footprint: footprint, actionKinds: actionKinds, predicate: predicate)
     }
 
     /// A state property over the world, with the scope at hand. `reads` lists every part
@@ -143,7 +145,11 @@ struct TaxiPropertyDefinition: Sendable {
         precondition(ActionKind.allCases.count <= 64, "the action kinds no longer fit a bit set")
         let relevant = kinds.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) }
         let batch = StepPredicateBatch { steps, scope in judge(kinds: relevant, of: steps, scope: scope, body: body) }
-        return step(id, source: source, symbol: symbol, note: note, statement, single: body, batch: batch)
+        var definition = step(id, source: source, symbol: symbol, note: note, statement, single: body, batch: batch)
+        // The closure form is skipped on the other kinds too, where the model is explored
+        // through closures (the Reference's search lifts them).
+        definition.actionKinds = relevant
+        return definition
     }
 
     /// An action property over (before, action, after) with a gate: a cheap test of the two

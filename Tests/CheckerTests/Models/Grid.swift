@@ -4,8 +4,9 @@ import Synchronization
 /// A point on a `size` × `size` grid that moves right or up, with two invariants: one that
 /// reads only the column (and declares so) and one that reads everything. Each predicate
 /// counts its runs, so a test can see which states the explorer skipped. `forbiddenColumn`
-/// plants a violation of the first; `readsNothing` adds a third, which reads no part of the
-/// state (a fact true by construction).
+/// plants a violation of the first; `readsNothing` adds an invariant that reads no part of
+/// the state (a fact true by construction), `stepsRight` a transition property about steps
+/// to the right only.
 struct Grid: Model {
     struct State: Hashable, Sendable, StableHashable {
         var column: Int
@@ -26,6 +27,7 @@ struct Grid: Model {
         let column = Atomic<Int>(0)
         let anywhere = Atomic<Int>(0)
         let nothing = Atomic<Int>(0)
+        let right = Atomic<Int>(0)
     }
 
     static let columnPart = StateParts(rawValue: 1 << 0)
@@ -34,6 +36,7 @@ struct Grid: Model {
     let size: Int
     var forbiddenColumn: Int?
     var readsNothing = false
+    var stepsRight = false
     let runs = Runs()
 
     var name: String { "grid" }
@@ -83,6 +86,14 @@ struct Grid: Model {
                      predicate: .state { [runs] _, check in
                          runs.nothing.add(1, ordering: .relaxed)
                          check.applies()
+                     }),
+        ] : []) + (stepsRight ? [
+            Property(id: "RightIsOneColumn", kind: .actionProperty, group: "toy",
+                     statement: "A step right moves one column and keeps the row.", source: "test", symbol: "RightIsOneColumn",
+                     actionKinds: 1 << 0, predicate: .transition { [runs] before, action, after, check in
+                         runs.right.add(1, ordering: .relaxed)
+                         guard action == .right else { return }
+                         check.expect(after.column == before.column + 1 && after.row == before.row, "moved to \(after)")
                      }),
         ] : [])
     }
