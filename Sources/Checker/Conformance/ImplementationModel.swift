@@ -73,7 +73,8 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
             }
             // No key: the abstractions are not laid out as a batch of the specification's
             // states. The footprint and the action kinds stay: `changedParts` reports the
-            // specification's parts, and an adapter model its action kinds.
+            // specification's parts, and an adapter model numbers action kinds as the
+            // specification does.
             return property.lifted(to: Self.self, key: nil, footprint: property.footprint, actionKinds: property.actionKinds,
                                    predicate: predicate)
         }
