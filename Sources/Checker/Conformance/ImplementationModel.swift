@@ -9,8 +9,11 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
     public let adapter: Adapter
     public init(adapter: Adapter) { self.adapter = adapter }
 
-    public var initialStates: [State] {
-        adapter.initialSystems().map { State(key: adapter.abstraction(of: $0), system: $0, outcome: .accepted) }
+    public var initialStates: [State] { adapter.initialSystems().map(paired) }
+
+    /// The search state `system` stands for: its abstraction, with the system beside it.
+    func paired(_ system: Adapter.System) -> State {
+        State(key: adapter.abstraction(of: system), system: system, outcome: .accepted)
     }
 
     public func enabledActions(in state: State, into actions: inout [Action]) {
@@ -22,7 +25,7 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
     public func successor(of state: State, via action: Action) -> State? {
         var system = state.system
         guard adapter.perform(action, on: &system) == .accepted else { return nil }
-        return State(key: adapter.abstraction(of: system), system: system, outcome: .accepted)
+        return paired(system)
     }
 
     /// Every candidate is tried on one copy of the state's system, copied again only after
@@ -38,7 +41,7 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
         for action in candidates {
             switch adapter.perform(action, on: &system) {
             case .accepted:
-                transitions.append(Transition(action: action, state: State(key: adapter.abstraction(of: system), system: system, outcome: .accepted)))
+                transitions.append(Transition(action: action, state: paired(system)))
                 system = state.system
             case .outOfBounds:
                 continue
