@@ -61,4 +61,33 @@ struct StableHasherTests {
             #expect(seen.count == 8 * bytes.count + 1, "flipping one bit somewhere left the hash unchanged, or two flips collided")
         }
     }
+
+    /// Whether `rawBytesEqual` tells a value of `N` bytes from every copy of it with one bit
+    /// flipped, and finds it equal to an unchanged copy.
+    static func comparesEveryBit<let N: Int>(_: InlineArray<N, UInt8>.Type) -> (equal: Bool, missed: [Int]) {
+        var value = InlineArray<N, UInt8>(repeating: 0)
+        for index in 0..<N { value[index] = UInt8(truncatingIfNeeded: index &* 37 &+ 11) }
+        var missed: [Int] = []
+        for position in 0..<N {
+            for bit in 0..<8 {
+                var changed = value
+                changed[position] ^= 1 << bit
+                if rawBytesEqual(value, changed) || rawBytesEqual(changed, value) { missed.append(position) }
+            }
+        }
+        let copy = value
+        return (rawBytesEqual(value, copy), missed)
+    }
+
+    // Sizes below a word, a word, between words (the last word overlaps the one before) and
+    // a myTaxi world's 189 bytes.
+    @Test("Raw equality sees every byte")
+    func rawEqualitySeesEveryByte() {
+        for (size, result) in [(3, Self.comparesEveryBit(InlineArray<3, UInt8>.self)), (8, Self.comparesEveryBit(InlineArray<8, UInt8>.self)),
+                               (13, Self.comparesEveryBit(InlineArray<13, UInt8>.self)), (64, Self.comparesEveryBit(InlineArray<64, UInt8>.self)),
+                               (189, Self.comparesEveryBit(InlineArray<189, UInt8>.self))] {
+            #expect(result.equal, "\(size) bytes: a value differs from its copy")
+            #expect(result.missed.isEmpty, "\(size) bytes: a flipped bit went unseen at bytes \(Set(result.missed).sorted())")
+        }
+    }
 }

@@ -215,12 +215,27 @@ extension StableHashable {
 }
 
 /// Equality of two plain-old-data values by their bytes (see `combineRawBytes(of:)`).
+///
+/// Eight bytes at a time, the last word overlapping the one before when the size is not a
+/// multiple of eight. `elementsEqual` over the two buffers went byte by byte through their
+/// iterators: about 3,400 instructions for a 189-byte myTaxi world, which the Reference's
+/// searches compare with the specification's for every step (6% of a conformance search).
 @inlinable
 public func rawBytesEqual<T>(_ lhs: T, _ rhs: T) -> Bool {
     precondition(_isPOD(T.self), "rawBytesEqual needs a plain-old-data type")
     return withUnsafeBytes(of: lhs) { left in
         withUnsafeBytes(of: rhs) { right in
-            left.elementsEqual(right)
+            let size = left.count
+            guard size >= 8 else { return left.elementsEqual(right) }
+            var offset = 0
+            while offset < size {
+                let start = min(offset, size - 8)
+                if left.loadUnaligned(fromByteOffset: start, as: UInt64.self) != right.loadUnaligned(fromByteOffset: start, as: UInt64.self) {
+                    return false
+                }
+                offset += 8
+            }
+            return true
         }
     }
 }
