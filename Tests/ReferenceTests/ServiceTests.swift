@@ -112,6 +112,23 @@ struct ServiceTests {
         #expect(error != ServiceError(.notAllowedNow, "\(driver) is \(status)"))
     }
 
+    // The words are put together when read, from what the refusal captured: the state of
+    // the service when it refused, whatever became of the service after.
+    @Test("A refusal read later says what was so when it was made")
+    func refusalWordsKeepTheirMoment() throws {
+        var service = try Self.service()
+        try service.startWorking(Self.d1, taxi: Self.t1, in: Self.z1)
+        var refusal: ServiceError?
+        do { try service.startWorking(Self.d1, taxi: Self.t1, in: Self.z2) } catch { refusal = error }
+        try service.stopWorking(Self.d1)
+        #expect(refusal?.description == "driver 1 is already working (AVAILABLE)")
+        var early: ServiceError?
+        do { _ = try service.reserveRide(for: Self.c1, from: Self.z1, to: Self.z1, passengers: 1, shared: false, pickupAt: service.now + 1) } catch { early = error }
+        for _ in 0..<3 { try service.advanceClock(byMinutes: 5) }
+        #expect(early?.description.hasPrefix("a pickup 1 minutes ahead is outside the reservation window of ") == true,
+                "message was: \(early?.description ?? "none")")
+    }
+
     @Test("The queue is a ring: FIFO at both ends, removal from the middle, equality by content")
     func ringBuffer() {
         var ring = RingBuffer<Int>()

@@ -6,47 +6,25 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
         case capacity, nothingToDo, timersDue
     }
     public let reason: Reason
-    let message: Message
+    /// The words, put together when read. Why: a caller that tries operations to see which
+    /// are refused (the harness tries some forty a state, most refused) never reads most
+    /// messages. Formatting each one as it was thrown cost about a thousand instructions, a
+    /// tenth of a search of the service; keeping its pieces in an array to format later (an
+    /// allocation, an append per piece, and tearing both down again) still cost a tenth of a
+    /// conformance search. A closure holds what the words need in one allocation, or none.
+    ///
+    /// A throw ends the function that threw, so the values the closure captured are the
+    /// ones they had when it was thrown. Throw sites interpolate local values: a mutating
+    /// method's `self` cannot be captured, and a copy of the whole service would be.
+    let words: @Sendable () -> String
 
-    public init(_ reason: Reason, _ message: Message) {
+    public init(_ reason: Reason, _ message: @autoclosure @escaping @Sendable () -> String) {
         self.reason = reason
-        self.message = message
+        self.words = message
     }
 
-    public var description: String { message.text }
+    public var description: String { words() }
 
     /// Two errors are the same when they give the same reason in the same words.
     public static func == (a: ServiceError, b: ServiceError) -> Bool { a.reason == b.reason && a.description == b.description }
-
-    /// A message written as a string literal with interpolations, put into words only when
-    /// read. Why: a caller that tries operations to see which are refused (the harness
-    /// tries some forty a state, most refused) never reads most messages, and formatting
-    /// each one as it was thrown cost about a thousand instructions, a tenth of a search of
-    /// the service.
-    public struct Message: Sendable, ExpressibleByStringInterpolation {
-        enum Part: Sendable {
-            case literal(String)
-            case value(any CustomStringConvertible & Sendable)
-        }
-        let parts: [Part]
-
-        public init(stringLiteral value: String) { parts = [.literal(value)] }
-        public init(stringInterpolation: Interpolation) { parts = stringInterpolation.parts }
-
-        public struct Interpolation: StringInterpolationProtocol {
-            var parts: [Part] = []
-            public init(literalCapacity: Int, interpolationCount: Int) { parts.reserveCapacity(2 * interpolationCount + 1) }
-            public mutating func appendLiteral(_ literal: String) { if !literal.isEmpty { parts.append(.literal(literal)) } }
-            public mutating func appendInterpolation(_ value: some CustomStringConvertible & Sendable) { parts.append(.value(value)) }
-        }
-
-        var text: String {
-            parts.map { part in
-                switch part {
-                case .literal(let text): text
-                case .value(let value): value.description
-                }
-            }.joined()
-        }
-    }
 }

@@ -60,7 +60,10 @@ extension DispatchService {
         _ = try self.zone(zone)
         guard account.emailConfirmed else { throw ServiceError(.notConfirmed, "\(id) has not confirmed the email") }
         guard account.activated else { throw ServiceError(.notActivated, "\(id) is not activated") }
-        guard !account.suspended else { throw ServiceError(.notAllowedNow, "\(id) is suspended after \(policy.refusalsToSuspend) refused calls in a row") }
+        guard !account.suspended else {
+            let limit = policy.refusalsToSuspend
+            throw ServiceError(.notAllowedNow, "\(id) is suspended after \(limit) refused calls in a row")
+        }
         guard account.status == .offline else { throw ServiceError(.alreadyDone, "\(id) is already working (\(account.status.rawValue))") }
         guard taxis[code]?.owners.contains(id) ?? false else { throw ServiceError(.notAllowedNow, "\(code) is not registered to \(id)") }
         if let other = drivers.values.first(where: { $0.status != .offline && $0.taxi == code }) {

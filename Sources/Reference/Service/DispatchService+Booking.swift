@@ -120,7 +120,8 @@ extension DispatchService {
         _ = try zone(destination)
         guard account.emailConfirmed else { throw ServiceError(.notConfirmed, "\(id) must confirm the email before booking") }
         if let open = account.routes.first(where: { routes[$0]!.state.isOpen }) {
-            throw ServiceError(.notAllowedNow, "\(id) already has \(open) open (\(routes[open]!.state.rawValue)); one at a time")
+            let state = routes[open]!.state.rawValue
+            throw ServiceError(.notAllowedNow, "\(id) already has \(open) open (\(state)); one at a time")
         }
     }
 
@@ -128,14 +129,16 @@ extension DispatchService {
         let seats = fault == .fifthPassengerAccepted ? policy.taxiSeats + 1 : policy.taxiSeats
         guard passengers >= 1 else { throw ServiceError(.capacity, "a ride needs at least 1 passenger, not \(passengers)") }
         guard alreadyAboard + passengers <= seats else {
-            throw ServiceError(.capacity, "\(passengers) more passenger\(passengers == 1 ? "" : "s") do not fit: \(alreadyAboard) of \(policy.taxiSeats) seats are taken")
+            let advertised = policy.taxiSeats
+            throw ServiceError(.capacity, "\(passengers) more passenger\(passengers == 1 ? "" : "s") do not fit: \(alreadyAboard) of \(advertised) seats are taken")
         }
     }
 
     func checkReservationWindow(_ minute: Int) throws(ServiceError) {
         let lead = minute - now
         guard lead >= policy.minimumReservationLeadMinutes, lead <= policy.maximumReservationLeadMinutes else {
-            throw ServiceError(.outsideWindow, "a pickup \(lead) minutes ahead is outside the reservation window of \(policy.minimumReservationLeadMinutes) to \(policy.maximumReservationLeadMinutes) minutes")
+            let (earliest, latest) = (policy.minimumReservationLeadMinutes, policy.maximumReservationLeadMinutes)
+            throw ServiceError(.outsideWindow, "a pickup \(lead) minutes ahead is outside the reservation window of \(earliest) to \(latest) minutes")
         }
     }
 
@@ -148,7 +151,8 @@ extension DispatchService {
             }
         }
         guard left >= policy.allocationLeadMinutes else {
-            throw ServiceError(.notAllowedNow, "reservation \(route.id.number) starts in \(left) minutes; changes are allowed until \(policy.allocationLeadMinutes) minutes before")
+            let lead = policy.allocationLeadMinutes
+            throw ServiceError(.notAllowedNow, "reservation \(route.id.number) starts in \(left) minutes; changes are allowed until \(lead) minutes before")
         }
     }
 

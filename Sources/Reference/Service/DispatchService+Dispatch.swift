@@ -105,7 +105,8 @@ extension DispatchService {
             throw ServiceError(.notAllowedNow, "\(id) is not a reservation waiting for its time")
         }
         guard isDue(route) else {
-            throw ServiceError(.notAllowedNow, "\(id) is for minute \(route.pickupAt); it is dispatched \(allocationLead) minutes before, and it is minute \(now)")
+            let (lead, minute) = (allocationLead, now)
+            throw ServiceError(.notAllowedNow, "\(id) is for minute \(route.pickupAt); it is dispatched \(lead) minutes before, and it is minute \(minute)")
         }
         dispatchLine.append(id)
     }

@@ -36,7 +36,8 @@ extension DispatchService {
         let ride = try rideBeforePickup(of: id)
         let waited = now - ride.acceptedAt
         guard waited >= policy.fakeRequestWaitMinutes || fault == .fakeRequestWithoutWaiting else {
-            throw ServiceError(.notAllowedNow, "\(id) has waited \(waited) minutes; a fake request is reported after \(policy.fakeRequestWaitMinutes)")
+            let wait = policy.fakeRequestWaitMinutes
+            throw ServiceError(.notAllowedNow, "\(id) has waited \(waited) minutes; a fake request is reported after \(wait)")
         }
         let members = bySeniority(ride.routes)
         for member in members {
@@ -102,7 +103,8 @@ extension DispatchService {
     public mutating func advanceClock(byMinutes minutes: Int) throws(ServiceError) {
         guard minutes > 0 else { throw ServiceError(.notAllowedNow, "time moves forward, not by \(minutes) minutes") }
         if let offered = routes.values.filter({ $0.offeredTo != nil }).map(\.id).min() {
-            throw ServiceError(.timersDue, "\(offered) awaits the answer of \(routes[offered]!.offeredTo!) first")
+            let driver = routes[offered]!.offeredTo!
+            throw ServiceError(.timersDue, "\(offered) awaits the answer of \(driver) first")
         }
         if let due = routes.values.filter(isDue).map(\.id).min() {
             throw ServiceError(.timersDue, "\(due) is due for dispatch first")

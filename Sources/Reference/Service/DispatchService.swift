@@ -87,7 +87,10 @@ public struct DispatchService: Sendable, Equatable {
         return route
     }
     func zone(_ id: ZoneID) throws(ServiceError) -> ZoneID {
-        guard zones.contains(id) else { throw ServiceError(.unknownEntity, "there is no \(id); zones are 1 to \(zones.count)") }
+        guard zones.contains(id) else {
+            let count = zones.count
+            throw ServiceError(.unknownEntity, "there is no \(id); zones are 1 to \(count)")
+        }
         return id
     }
 
