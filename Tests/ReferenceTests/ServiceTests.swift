@@ -129,6 +129,24 @@ struct ServiceTests {
                 "message was: \(early?.description ?? "none")")
     }
 
+    // Decision (`bySeniority`): a group's members stand in for each other by client number,
+    // whatever order they joined in.
+    @Test("Joiners are listed by seniority, not in the order they joined")
+    func joinersBySeniority() throws {
+        var service = try Self.service()
+        let c3 = ClientID(3), c4 = ClientID(4)
+        for client in [c3, c4] {
+            try service.registerClient(client)
+            try service.confirmEmail(of: client)
+        }
+        let lead = try service.requestRide(for: Self.c1, from: Self.z1, to: Self.z2, passengers: 1, shared: true)
+        let fourth = try service.joinSharedRide(lead, for: c4, to: Self.z2, passengers: 1)
+        let second = try service.joinSharedRide(lead, for: Self.c2, to: Self.z2, passengers: 1)
+        let third = try service.joinSharedRide(lead, for: c3, to: Self.z2, passengers: 1)
+        #expect(service.joiners(of: lead) == [second, third, fourth])
+        #expect(service.joiners(of: second).isEmpty)
+    }
+
     @Test("The queue is a ring: FIFO at both ends, removal from the middle, equality by content")
     func ringBuffer() {
         var ring = RingBuffer<Int>()
