@@ -73,8 +73,7 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
                 source: "conformance of the implementation to the specification", symbol: "ConformanceModel.refusals",
                 predicate: .stateVerdict { state in
                     if state.diverged { return .vacuous }
-                    var candidates: [Action] = []
-                    adapter.candidates(in: state.key, into: &candidates)
+                    let candidates = adapter.candidateList(in: state.key)
                     var tried = false
                     // One copy for every candidate: an action out of bounds leaves it alone,
                     // a refusal that changed it is the finding, and an acceptance too.

@@ -35,13 +35,21 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
     /// that breaks its promise) is replaced before the next candidate, so each one still
     /// starts from the state's own system.
     public func successors(of state: State, into transitions: inout [Transition<Action, State>]) {
-        var candidates: [Action] = []
-        adapter.candidates(in: state.key, into: &candidates)
+        forEachSuccessor(of: state) { transitions.append($0) }
+    }
+
+    /// Straight into the explorer's buffer: the default lists into a fresh array first,
+    /// which grew a few times for every state expanded.
+    public func successors(of state: UnsafePointer<State>, into buffer: TransitionBuffer<Action, State>) {
+        forEachSuccessor(of: state.pointee) { buffer.append($0) }
+    }
+
+    private func forEachSuccessor(of state: State, _ body: (Transition<Action, State>) -> Void) {
         var system = state.system
-        for action in candidates {
+        for action in adapter.candidateList(in: state.key) {
             switch adapter.perform(action, on: &system) {
             case .accepted:
-                transitions.append(Transition(action: action, state: paired(system)))
+                body(Transition(action: action, state: paired(system)))
                 system = state.system
             case .outOfBounds:
                 continue
