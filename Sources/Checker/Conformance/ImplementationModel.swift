@@ -28,12 +28,6 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
         return paired(system)
     }
 
-    /// Every candidate is tried on one copy of the state's system, copied again only after
-    /// it changed: most candidates are refused or out of bounds (in the myTaxi ci scope, 15
-    /// in 16), and a fresh copy for each, retained field by field and released again, was
-    /// 3% of a search of the myTaxi Reference. A copy a refusal changed (an implementation
-    /// that breaks its promise) is replaced before the next candidate, so each one still
-    /// starts from the state's own system.
     public func successors(of state: State, into transitions: inout [Transition<Action, State>]) {
         forEachSuccessor(of: state) { transitions.append($0) }
     }
@@ -44,6 +38,12 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
         forEachSuccessor(of: state.pointee) { buffer.append($0) }
     }
 
+    /// Every candidate is tried on one copy of the state's system, copied again only after
+    /// it changed: most candidates are refused or out of bounds (in the myTaxi ci scope, 15
+    /// in 16), and a fresh copy for each, retained field by field and released again, was
+    /// 3% of a search of the myTaxi Reference. A copy a refusal changed (an implementation
+    /// that breaks its promise) is replaced before the next candidate, so each one still
+    /// starts from the state's own system.
     private func forEachSuccessor(of state: State, _ body: (Transition<Action, State>) -> Void) {
         var system = state.system
         for action in adapter.candidateList(in: state.key) {
