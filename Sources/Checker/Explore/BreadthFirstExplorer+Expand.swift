@@ -257,6 +257,7 @@ extension BreadthFirstExplorer {
             }
         }
 
+
         // Each successor is hashed, then probed in the visited set some steps later (see
         // `fingerprint`). In place: a copy of each successor would cost as much as hashing it.
         // The candidates are written straight into an array made with room for every step:
@@ -267,7 +268,11 @@ extension BreadthFirstExplorer {
             buffers.stepHints.append(contentsOf: repeatElement(0, count: 2 * steps.count - buffers.stepHints.count))
         }
         var forms = 0
-        output.candidates = Array(unsafeUninitializedCapacity: steps.count) { candidates, kept in
+        // Room for one at least: made with a capacity of 0, the array would be the standard
+        // library's one shared empty array, whose count the initialiser writes (0 over 0)
+        // while other threads read it through their own empty arrays, a race the thread
+        // sanitizer reports (a chunk whose states have no steps).
+        output.candidates = Array(unsafeUninitializedCapacity: max(1, steps.count)) { candidates, kept in
             buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
                 buffers.stepHints.withUnsafeMutableBufferPointer { stepHints in
                     buffers.sources.withUnsafeBufferPointer { sources in
