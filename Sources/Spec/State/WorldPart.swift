@@ -128,7 +128,7 @@ extension World {
         @inline(__always)
         func differ<T>(_ path: KeyPath<World, T>) -> Bool {
             let offset = MemoryLayout<World>.offset(of: path)!
-            return !bytesEqual(UnsafeRawPointer(before) + offset, UnsafeRawPointer(after) + offset, count: MemoryLayout<T>.size)
+            return !rawBytesEqual(UnsafeRawPointer(before) + offset, UnsafeRawPointer(after) + offset, count: MemoryLayout<T>.size)
         }
         var changed = StateParts()
         if differ(\.drivers) { changed.formUnion(WorldPart.drivers.bit) }
@@ -195,24 +195,3 @@ extension World {
     }
 }
 
-/// Whether `count` bytes at `a` and `b` are equal: eight at a time, the last eight
-/// overlapping the ones before when `count` is not a multiple of eight.
-@inline(__always)
-private func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
-    guard count >= 8 else {
-        for offset in 0..<count where a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
-            return false
-        }
-        return true
-    }
-    var difference: UInt64 = 0
-    var offset = 0
-    while offset + 8 <= count {
-        difference |= a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        offset += 8
-    }
-    if offset < count {
-        difference |= a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-    }
-    return difference == 0
-}
