@@ -219,7 +219,7 @@ struct Search<M: Model> {
         let levelStart = generated
         let levelGenerated = Atomic<Int>(0)
         let snapshot = (distinct: visited.count, depth: depth, started: start)
-        let progressGate = Mutex<Double>(lastProgress)
+        let progressGate = Locked<Double>(lastProgress)
         // Memory in use: the visited set, the trace log, this level and its hints, and for
         // each successor generated so far a candidate and (at worst) a slot in the next
         // level, counted at the state's size (what a state points to is not), its row of
@@ -291,7 +291,7 @@ struct Search<M: Model> {
         let workerBuffers = self.workerBuffers
         let outOfTime = Atomic<Bool>(false)
         let compare = options.useFootprints
-        let progressGate = Mutex<Double>(lastProgress)
+        let progressGate = Locked<Double>(lastProgress)
         let snapshot = (generated: generated, distinct: visited.count, depth: depth + 1)
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
             let frontier = level.states.states, kept = origins.elements, keptHints = originHints.elements
@@ -343,7 +343,7 @@ struct Search<M: Model> {
     /// Calls the progress handler with `snapshot(seconds)` when the progress interval has
     /// passed since the last report; `gate` holds that moment, carried across phases and
     /// levels, so that a long check phase reports too and reports stay spaced.
-    static func reportProgress(_ options: ExplorationOptions, gate: borrowing Mutex<Double>, started: ContinuousClock.Instant,
+    static func reportProgress(_ options: ExplorationOptions, gate: Locked<Double>, started: ContinuousClock.Instant,
                                _ snapshot: (Double) -> ExplorationProgress) {
         guard let progress = options.progress else { return }
         let seconds = Search.seconds(since: started)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The regions of searches that have ended, for the next search in the process (the bench's
 /// repeated runs, the targets of one `verify check`, a test suite): its buffers then find
 /// their pages already backed by memory, and it zeroes with `memset` what it needs zeroed,
@@ -22,7 +20,8 @@ final class PagePool: Sendable {
 
     let capacity: Int
     let regionLimit: Int
-    private let spare = Mutex<[PageRegion]>([])
+    // `Locked`, not `Mutex`: see `Locked` on the thread sanitizer.
+    private let spare = Locked<[PageRegion]>([])
 
     init(capacity: Int, regionLimit: Int) {
         precondition(capacity >= 0 && regionLimit >= 0, "a pool of zero regions or more")
