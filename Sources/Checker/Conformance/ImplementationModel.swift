@@ -12,7 +12,9 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
     public var initialStates: [State] { adapter.initialSystems().map(paired) }
 
     /// The search state `system` stands for: its abstraction, with the system beside it.
-    func paired(_ system: Adapter.System) -> State {
+    /// The system is taken, not copied: a copy of the myTaxi Reference's service retains
+    /// each of its dictionaries and arrays.
+    func paired(_ system: consuming Adapter.System) -> State {
         State(key: adapter.abstraction(of: system), system: system, outcome: .accepted)
     }
 
@@ -49,7 +51,7 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
         for action in adapter.candidateList(in: state.key) {
             switch adapter.perform(action, on: &system) {
             case .accepted:
-                body(Transition(action: action, state: paired(system)))
+                body(Transition(action: action, state: paired(consume system)))
                 system = state.system
             case .outOfBounds:
                 continue
