@@ -33,9 +33,20 @@ public struct Abstraction: Sendable {
     /// client's routes past the scope's `routesPerClient`, or a client or route the
     /// Reference does not know (`overflow(of:)` names them).
     func slot(of id: Reference.RouteID, in service: DispatchService) -> UInt8? {
-        guard let route = service.routes[id], let position = service.clients[route.client]?.routes.firstIndex(of: id),
-              position < scope.routesPerClient, route.client.number >= 1, route.client.number <= scope.clients else { return nil }
+        service.routes[id].flatMap { slot(of: id, $0, in: service) }
+    }
+
+    /// The same for a route already at hand (`route` is `service.routes[id]`).
+    func slot(of id: Reference.RouteID, _ route: Route, in service: DispatchService) -> UInt8? {
+        guard route.client.number >= 1, route.client.number <= scope.clients,
+              let position = service.clients[route.client]?.routes.firstIndex(of: id), position < scope.routesPerClient else { return nil }
         return UInt8((route.client.number - 1) * scope.routesPerClient + position)
+    }
+
+    /// Entity `number` (counted from 1) as an index of a world's records, if the scope has
+    /// room for `count` of them.
+    func index(of number: Int, below count: Int) -> Int? {
+        number >= 1 && number <= count ? number - 1 : nil
     }
 
     func raw(_ zone: Reference.ZoneID?) -> UInt8 { zone.map { UInt8($0.number - 1) } ?? noEntity }
@@ -45,30 +56,35 @@ public struct Abstraction: Sendable {
 
     // MARK: The abstraction
 
+    /// The Reference's drivers, clients and taxis are read by walking their dictionaries,
+    /// keeping those whose numbers the scope has (`index(of:below:)`), rather than by
+    /// looking each of the scope's ids up: a lookup hashes its key (SipHash), about 200
+    /// instructions, and the abstraction runs on every state of a search of the Reference.
     public func world(of service: DispatchService) -> World {
         var world = World()
         world.clock = ticks(service.now)
-        for d in scope.driverIDs {
-            guard let account = service.drivers[driver(d)] else { continue }
-            world.drivers[d.index].emailConfirmed = account.emailConfirmed
-            world.drivers[d.index].activated = account.activated
-            world.drivers[d.index].status = switch account.status {
+        for (id, account) in service.drivers {
+            guard let d = index(of: id.number, below: scope.drivers) else { continue }
+            world.drivers[d].emailConfirmed = account.emailConfirmed
+            world.drivers[d].activated = account.activated
+            world.drivers[d].status = switch account.status {
             case .offline: .offline
             case .available: .available
             case .busy: .busy
             }
-            world.drivers[d.index].zoneRaw = raw(account.zone)
-            world.drivers[d.index].taxiRaw = raw(account.taxi)
-            world.drivers[d.index].refusals = UInt8(account.refusalsInARow)
-            world.drivers[d.index].suspended = account.suspended
+            world.drivers[d].zoneRaw = raw(account.zone)
+            world.drivers[d].taxiRaw = raw(account.taxi)
+            world.drivers[d].refusals = UInt8(account.refusalsInARow)
+            world.drivers[d].suspended = account.suspended
         }
-        for c in scope.clientIDs {
-            guard let account = service.clients[client(c)] else { continue }
-            world.clients[c.index].emailConfirmed = account.emailConfirmed
-            world.clients[c.index].cards = UInt8(account.cards.count)
+        for (id, account) in service.clients {
+            guard let c = index(of: id.number, below: scope.clients) else { continue }
+            world.clients[c].emailConfirmed = account.emailConfirmed
+            world.clients[c].cards = UInt8(account.cards.count)
         }
-        for t in scope.taxiIDs {
-            for owner in service.taxis[taxi(t)]?.owners ?? [] { world.taxiOwners[t.index] |= 1 << raw(owner) }
+        for (code, taxi) in service.taxis {
+            guard let t = index(of: code.number, below: scope.taxis) else { continue }
+            for owner in taxi.owners { world.taxiOwners[t] |= 1 << raw(owner) }
         }
         // What does not fit a world (`overflow(of:)`) is left out, so that the rest can be
         // checked; `ReferenceFitsTheWorld` reports what was.
@@ -81,7 +97,7 @@ public struct Abstraction: Sendable {
             world.queueLength[z.index] = UInt8(entries.count)
         }
         for (id, route) in service.routes {
-            guard let slot = slot(of: id, in: service).map(Int.init) else { continue }
+            guard let slot = slot(of: id, route, in: service).map(Int.init) else { continue }
             world.routes[slot].status = switch route.state {
             case .requested: .notAllocated
             case .waiting: .waiting

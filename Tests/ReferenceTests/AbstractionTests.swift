@@ -71,6 +71,28 @@ struct AbstractionTests {
         #expect(abstraction.overflow(of: service) == "client 1 has 3 routes where the scope has 2 a client")
     }
 
+    @Test("Drivers, taxis and clients past the scope's numbers are left out; those within are shown")
+    func entitiesPastTheScope() throws {
+        var service = DispatchService(zones: ZoneMap(zonesInARow: 2))
+        for number in 1...2 {
+            let driver = Reference.DriverID(number), client = Reference.ClientID(number)
+            try service.registerDriver(driver)
+            try service.confirmEmail(of: driver)
+            try service.activate(driver)
+            try service.addTaxi(TaxiCode(number), for: driver)
+            try service.registerClient(client)
+            try service.confirmEmail(of: client)
+            try service.addCard(to: client)
+        }
+        // Room for two of each in a world, one in the scope: the second must not show.
+        let world = Abstraction(scope: try Self.scope(routes: 1)).world(of: service)
+        #expect(world.drivers[0].emailConfirmed && world.drivers[0].activated)
+        #expect(!world.drivers[1].emailConfirmed && !world.drivers[1].activated)
+        #expect(world.taxiOwners[0] == 1 && world.taxiOwners[1] == 0)
+        #expect(world.clients[0].emailConfirmed && world.clients[0].cards == 1)
+        #expect(!world.clients[1].emailConfirmed && world.clients[1].cards == 0)
+    }
+
     @Test("The Reference's own properties hold the abstraction to the world's capacity first, then the fares")
     func listedWithTheReference() {
         let adapter = ReferenceAdapter(model: MyTaxiModel())
