@@ -79,3 +79,47 @@ struct ConformanceTests {
         #expect(witness.contains("the implementation refused requestRide(client: c1, zone: z1, passengers: 0, shared: false) (a ride needs at least 1 passenger, not 0) but changed its state"), "\(witness)")
     }
 }
+
+/// The adapter lists the Spec's candidates with probes, less the requests the Reference
+/// would call out of bounds (`ReferenceAdapter.candidates(in:into:)`).
+@Suite("The Reference adapter's candidates")
+struct ReferenceCandidateTests {
+    static func isRequest(_ action: TaxiAction) -> Bool {
+        switch action {
+        case .requestRide, .reserveRide, .joinSharedRide: return true
+        default: return false
+        }
+    }
+
+    static func candidates(_ adapter: ReferenceAdapter, _ world: World) -> [TaxiAction] {
+        var actions: [TaxiAction] = []
+        adapter.candidates(in: world, into: &actions)
+        return actions
+    }
+
+    @Test("A client's requests are listed while he has a free route slot, and left out, as out of bounds, once he has none")
+    func requestsOfAFullClient() throws {
+        let scope = try Scope.ci.setting([("clients", 1), ("routes", 2)])
+        let adapter = ReferenceAdapter(model: MyTaxiModel(scope: scope))
+        var service = try #require(adapter.initialSystems().first)
+        let request = TaxiAction.requestRide(Spec.ClientID(0), zone: Spec.ZoneID(0), passengers: 1, shared: false)
+        #expect(adapter.perform(request, on: &service) == .accepted)
+        // One of two slots taken: his requests are listed.
+        #expect(Self.candidates(adapter, adapter.abstraction(of: service)).contains(where: Self.isRequest))
+        #expect(adapter.perform(.cancelRoute(Spec.RouteID(0)), on: &service) == .accepted)
+        #expect(adapter.perform(request, on: &service) == .accepted)
+        // Both taken: none is, and each the Spec's probes hold that the adapter left out is
+        // one the Reference calls out of bounds.
+        let world = adapter.abstraction(of: service)
+        let listed = Self.candidates(adapter, world)
+        #expect(!listed.contains(where: Self.isRequest))
+        var probes: [TaxiAction] = []
+        adapter.spec.rules.candidates(in: world, probes: true) { probes.append($0) }
+        let left = probes.filter { !listed.contains($0) }
+        #expect(!left.isEmpty)
+        for action in left {
+            var copy = service
+            #expect(adapter.perform(action, on: &copy) == .outOfBounds, "\(action)")
+        }
+    }
+}
