@@ -22,7 +22,8 @@ public protocol ImplementationAdapter: Sendable {
 
     /// Actions to try in `state`, enabled or not: the model's own and near misses just
     /// outside its guards, each of which a correct implementation must refuse when the
-    /// model does.
+    /// model does. Actions that `perform` would answer out of bounds may be left out: the
+    /// searches pass over them.
     func candidates(in state: Spec.State, into actions: inout [Spec.Action])
 
     /// The fields in which `actual` differs from `expected`, for a person to read.

@@ -16,7 +16,7 @@ import Darwin
 ///
 /// For state touched a few times a search (the page pool, the progress gate), never in the
 /// explorer's inner loop: each lock is a call into libc.
-final class Locked<Value>: @unchecked Sendable {
+final class Locked<Value: Sendable>: @unchecked Sendable {
     // The mutex lives at a fixed address of its own: POSIX forbids moving one.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     // Read and written only between lock and unlock.
