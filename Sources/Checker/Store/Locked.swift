@@ -14,15 +14,16 @@ import Darwin
 /// of the explorer's suites, every one of them false. The sanitizer intercepts
 /// `pthread_mutex_lock` and `pthread_mutex_unlock` wherever they are called from.
 ///
-/// For state touched a few times a search (the page pool, the progress gate), never in the
-/// explorer's inner loop: each lock is a call into libc.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+/// For state touched a few times a search (the page pool, the progress gate, the table of
+/// scope names in the myTaxi model), never in the explorer's inner loop: each lock is a
+/// call into libc.
+public final class Locked<Value: Sendable>: @unchecked Sendable {
     // The mutex lives at a fixed address of its own: POSIX forbids moving one.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     // Read and written only between lock and unlock.
     private var value: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -37,7 +38,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` on the value while holding the lock.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         let locked = pthread_mutex_lock(mutex)
         precondition(locked == 0, "pthread_mutex_lock failed with \(locked)")
         defer { pthread_mutex_unlock(mutex) }

@@ -1,4 +1,4 @@
-import Dispatch
+import Checker
 
 /// The time windows of the seeds, in ticks of `minutesPerTick` minutes.
 ///
@@ -115,24 +115,22 @@ public struct Scope: Sendable, Equatable {
 /// A scope's name, interned in a process-wide table: names are few (the named scopes and
 /// their `--set` variants), and an index is plain data where a `String` is a reference.
 ///
-/// The table is guarded by a serial queue rather than a `Mutex`: the thread sanitizer
-/// cannot see `Mutex`'s ordering (its lock lives in a library built without the
-/// sanitizer's instrumentation) and reported tests that made scopes in parallel.
+/// The table is behind Checker's `Locked` rather than a `Mutex`: the thread sanitizer
+/// cannot see `Mutex`'s lock (a futex, from a library built without the sanitizer's
+/// instrumentation) and reported tests that made scopes in parallel.
 struct ScopeName: Sendable, Equatable, CustomStringConvertible {
-    private static let guardian = DispatchQueue(label: "ScopeName")
-    // Read and written only on `guardian`.
-    nonisolated(unsafe) private static var names: [String] = []
+    private static let names = Locked<[String]>([])
     let index: Int
 
     init(_ text: String) {
-        index = ScopeName.guardian.sync {
-            if let known = ScopeName.names.firstIndex(of: text) { return known }
-            ScopeName.names.append(text)
-            return ScopeName.names.count - 1
+        index = ScopeName.names.withLock { names in
+            if let known = names.firstIndex(of: text) { return known }
+            names.append(text)
+            return names.count - 1
         }
     }
 
-    var description: String { ScopeName.guardian.sync { ScopeName.names[index] } }
+    var description: String { ScopeName.names.withLock { $0[index] } }
 }
 
 /// A scope setting that cannot be used.
