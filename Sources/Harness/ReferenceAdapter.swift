@@ -85,7 +85,7 @@ public struct ReferenceAdapter: ImplementationAdapter {
             try drive(action, &service)
             return .accepted
         } catch {
-            return .refused(Refusal(error))
+            return .refused(Refusal(describing: error))
         }
     }
 
@@ -105,18 +105,17 @@ public struct ReferenceAdapter: ImplementationAdapter {
         }
     }
 
-    /// A route slot the client has not used yet has no Reference route to name.
-    struct NoSuchRoute: Error, CustomStringConvertible {
-        let slot: Spec.RouteID
-        var description: String { "route slot \(slot) has no route yet" }
-    }
-
-    func route(_ slot: Spec.RouteID, _ service: DispatchService) throws(NoSuchRoute) -> Reference.RouteID {
-        guard let id = abstraction.route(slot, in: service) else { throw NoSuchRoute(slot: slot) }
+    /// A route slot the client has not used yet has no Reference route to name: refused as
+    /// the Reference refuses a route it does not know.
+    func route(_ slot: Spec.RouteID, _ service: DispatchService) throws(ServiceError) -> Reference.RouteID {
+        guard let id = abstraction.route(slot, in: service) else { throw ServiceError(.unknownEntity, "route slot \(slot) has no route yet") }
         return id
     }
 
-    func drive(_ action: TaxiAction, _ service: inout DispatchService) throws {
+    /// Every refusal is a `ServiceError`, the Reference's own or one the adapter makes in
+    /// its words, thrown typed: kept in the refusal as it is (`Refusal(describing:)`), not
+    /// boxed on the heap as an `any Error` would be.
+    func drive(_ action: TaxiAction, _ service: inout DispatchService) throws(ServiceError) {
         let a = abstraction
         let minutes = a.minutesPerTick
         switch action {
@@ -149,7 +148,7 @@ public struct ReferenceAdapter: ImplementationAdapter {
             let expected = (try? route(r, service), a.driver(d))
             if offer.route != expected.0 || offer.driver != expected.1 {
                 service = before
-                throw DispatchChoice(description: "the dispatcher offers \(offer.route) to \(offer.driver) instead")
+                throw ServiceError(.notAllowedNow, "the dispatcher offers \(offer.route) to \(offer.driver) instead")
             }
         case .accept(let d): try service.accept(a.driver(d))
         case .decline(let d): try service.decline(a.driver(d))
@@ -164,8 +163,6 @@ public struct ReferenceAdapter: ImplementationAdapter {
         case .tick: try service.advanceClock(byMinutes: minutes)
         }
     }
-
-    struct DispatchChoice: Error, CustomStringConvertible { let description: String }
 
     public var systemProperties: [SystemProperty<DispatchService>] { [abstraction.fitsTheWorld] + FareProperties.all }
 }

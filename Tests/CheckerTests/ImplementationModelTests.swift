@@ -84,6 +84,16 @@ struct ImplementationModelTests {
         #expect(outcome.counterexample?.witness.contains("refused increment(by: 2)") == true)
         #expect(outcome.counterexample?.trace.steps.count == 2)
     }
+
+    @Test("A refusal says what its error says, kept as it is or boxed, and two are equal when they say the same")
+    func refusalWords() {
+        struct Full: Error, Sendable, CustomStringConvertible { let limit: Int; var description: String { "full at \(limit)" } }
+        let kept = Refusal(describing: Full(limit: 3)), boxed = Refusal(Full(limit: 3))
+        #expect(kept.description == "full at 3")
+        #expect(boxed.description == "full at 3")
+        #expect(kept == boxed)
+        #expect(kept != Refusal(describing: Full(limit: 4)))
+    }
 }
 
 /// The grid as an implementation that also counts its moves, with a property of its own that
