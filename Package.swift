@@ -1,36 +1,47 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 #if canImport(Foundation)
 import Foundation
 #endif
 
-// Architecture: Checker knows no taxis; Spec is the formal model (pure); Reference is the
-// system under test and never sees Spec or Checker; Harness holds the abstraction from
-// Reference to Spec and the fault catalogue; VerifyKit is the command line as a library so
-// that tests can call it; verify is a one-line main.
+// Architecture: Checker knows no model; each model has a Spec (the formal model, pure), a
+// Reference (the system under test, which never sees its Spec or Checker) and a Harness (the
+// abstraction from Reference to Spec, the faults, and the one value that registers the model
+// with verify), each a target of its own in a folder named after the model. Models lists the
+// registered models; VerifyKit is the command line as a library, knowing no model by name;
+// verify is a one-line main. ARCHITECTURE.md states the rules.
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 // The explorer is generic over the model and lives in another module than the models: without
 // cross-module optimisation it runs unspecialised, and callgrind showed 45% of instructions in
-// the runtime's generic-metadata lookups. Measured with `verify bench`; see CHANGELOG.md.
-let hot: [SwiftSetting] = strict + [.unsafeFlags(["-cross-module-optimization"] + hostTuning(), .when(configuration: .release))]
+// the runtime's generic-metadata lookups (docs/PERFORMANCE.md). With tools-version 6.2 SwiftPM
+// accepts this flag in a package that another depends on by version.
+let hot: [SwiftSetting] = strict + [.unsafeFlags(["-cross-module-optimization"] + processorTuning(), .when(configuration: .release))]
 
-/// Release builds on an x86-64 Linux machine whose processor has Haswell's instructions (AVX2,
-/// BMI2, FMA, ...) are compiled for Haswell: a state of the myTaxi model (189 bytes) is then
-/// copied by a few vector moves instead of a call to memcpy, which callgrind counted at 6% of
-/// a bench run's instructions (CPU time −7%). Swift's default x86-64 target is the first
-/// 64-bit processors'. The binary then needs such a processor (any x86-64 server since
-/// 2013): set RIDECHECK_PORTABLE=1 to build one that runs anywhere.
-func hostTuning() -> [String] {
-    #if arch(x86_64) && os(Linux) && canImport(Foundation)
-    if ProcessInfo.processInfo.environment["RIDECHECK_PORTABLE"] == "1" { return [] }
-    guard let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-          let line = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return [] }
-    let flags = Set(line.split(separator: " ").map(String.init))
-    let haswell = ["sse4_2", "popcnt", "avx", "avx2", "bmi1", "bmi2", "fma", "f16c", "movbe", "abm"]
-    return haswell.allSatisfy(flags.contains) ? ["-target-cpu", "haswell"] : []
+/// Release builds run on any x86-64 or arm64 machine unless the builder asks for tuning:
+/// RIDECHECK_TUNE=haswell compiles for Haswell's instructions (AVX2, BMI2, FMA, ...: any x86-64
+/// server since 2013), where a myTaxi state (189 bytes) is copied by a few vector moves instead
+/// of a call to memcpy (6% of a bench run's instructions, CPU time −7%); RIDECHECK_TUNE=native
+/// compiles for the build machine's own processor. Such a binary may not run elsewhere.
+func processorTuning() -> [String] {
+    #if canImport(Foundation)
+    switch ProcessInfo.processInfo.environment["RIDECHECK_TUNE"] {
+    case "haswell": return ["-target-cpu", "haswell"]
+    case "native": return ["-target-cpu", "native"]
+    default: return []
+    }
     #else
     return []
     #endif
+}
+
+/// A model's three targets: Sources/Spec/NAME, Sources/Reference/NAME, Sources/Harness/NAME.
+func model(_ name: String) -> [Target] {
+    [
+        .target(name: "\(name)Spec", dependencies: ["Checker"], path: "Sources/Spec/\(name)", swiftSettings: hot),
+        .target(name: "\(name)Reference", path: "Sources/Reference/\(name)", swiftSettings: strict),
+        .target(name: "\(name)Harness", dependencies: [.target(name: "\(name)Spec"), .target(name: "\(name)Reference"), "Checker"],
+                path: "Sources/Harness/\(name)", swiftSettings: strict),
+    ]
 }
 
 let package = Package(
@@ -43,15 +54,14 @@ let package = Package(
         // Prefetch hints for the visited set's probes, which Swift cannot spell (see the header).
         .target(name: "CheckerHints"),
         .target(name: "Checker", dependencies: ["CheckerHints"], swiftSettings: hot),
-        .target(name: "Spec", dependencies: ["Checker"], swiftSettings: hot),
-        .target(name: "Reference", swiftSettings: strict),
-        .target(name: "Harness", dependencies: ["Spec", "Reference", "Checker"], swiftSettings: strict),
-        .target(name: "VerifyKit", dependencies: ["Checker", "Spec", "Reference", "Harness"], swiftSettings: strict),
-        .executableTarget(name: "verify", dependencies: ["VerifyKit"], swiftSettings: strict),
+        .target(name: "VerifyKit", dependencies: ["Checker"], swiftSettings: strict),
+        .target(name: "Models", dependencies: ["Checker", "MyTaxiHarness"], swiftSettings: strict),
+        .executableTarget(name: "verify", dependencies: ["VerifyKit", "Models"], swiftSettings: strict),
         .testTarget(name: "CheckerTests", dependencies: ["Checker"], swiftSettings: strict),
-        .testTarget(name: "SpecTests", dependencies: ["Spec", "Checker"], swiftSettings: strict),
-        .testTarget(name: "ReferenceTests", dependencies: ["Reference", "Harness", "Spec", "Checker"], swiftSettings: strict),
-        .testTarget(name: "VerifyTests", dependencies: ["VerifyKit", "Checker", "Spec", "Harness", "Reference"], swiftSettings: strict),
-    ],
+        .testTarget(name: "VerifyTests", dependencies: ["VerifyKit", "Models", "Checker"], swiftSettings: strict),
+        .testTarget(name: "MyTaxiSpecTests", dependencies: ["MyTaxiSpec", "Checker"], path: "Tests/MyTaxi/SpecTests", swiftSettings: strict),
+        .testTarget(name: "MyTaxiReferenceTests", dependencies: ["MyTaxiReference", "MyTaxiHarness", "MyTaxiSpec", "Checker"],
+                    path: "Tests/MyTaxi/ReferenceTests", swiftSettings: strict),
+    ] + model("MyTaxi"),
     swiftLanguageModes: [.v6]
 )

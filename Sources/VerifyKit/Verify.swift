@@ -9,7 +9,7 @@ public enum Verify {
         usage: verify [check|list|replay|simulate|bench] [options]
 
           check     explore the model and check every property (the default command)
-          list      print the property catalogue
+          list      print the models, scopes, properties, actions or faults
           replay    run a trace file again against the Spec and the Reference
           simulate  seeded random walks far deeper than the exhaustive bound
           bench     measure the explorer on a fixed scope
@@ -20,9 +20,10 @@ public enum Verify {
                     2 usage or input error; 3 incomplete (a budget or Ctrl-C stopped the run first)
         """
 
-    /// `interrupts`: how a running check or simulation is asked to stop early (the tool
-    /// passes Ctrl-C).
-    public static func run(arguments: [String], console: Console, interrupts: Interrupts = Interrupts(request: StopRequest())) -> Int32 {
+    /// `models`: the registered models, the default first. `interrupts`: how a running check
+    /// or simulation is asked to stop early (the tool passes Ctrl-C).
+    public static func run(arguments: [String], console: Console, models: [any ModelPlugin],
+                           interrupts: Interrupts = Interrupts(request: StopRequest())) -> Int32 {
         var arguments = arguments
         var command = "check"
         if let first = arguments.first, !first.hasPrefix("-") {
@@ -46,11 +47,11 @@ public enum Verify {
                 return 0
             }
             switch command {
-            case "list": return try ListCommand.run(parsed, console: console)
-            case "replay": return try ReplayCommand.run(parsed, console: console)
-            case "simulate": return try SimulateCommand.run(parsed, console: console, interrupts: interrupts)
-            case "bench": return try BenchCommand.run(parsed, console: console)
-            default: return try CheckCommand.run(parsed, console: console, interrupts: interrupts)
+            case "list": return try ListCommand.run(parsed, console: console, models: models)
+            case "replay": return try ReplayCommand.run(parsed, console: console, models: models)
+            case "simulate": return try SimulateCommand.run(parsed, console: console, interrupts: interrupts, models: models)
+            case "bench": return try BenchCommand.run(parsed, console: console, models: models)
+            default: return try CheckCommand.run(parsed, console: console, interrupts: interrupts, models: models)
             }
         } catch {
             return usageError(error, help: help + "\n\noptions:\n" + optionsHelp(specs), console: console)

@@ -1,45 +1,53 @@
+import Checker
 import Foundation
-import Harness
-import Reference
+import Models
 import Testing
 @testable import VerifyKit
 
-/// Every fault the Reference can carry is caught by the check the catalogue names, with a
+/// Every fault of every registered model is caught by the check its catalogue names, with a
 /// counterexample no longer than the catalogue says, through the command line.
 @Suite("Injected faults are caught")
 struct FaultInjectionTests {
-    @Test("Every fault has exactly one catalogue entry")
-    func catalogueIsComplete() {
-        #expect(Set(FaultCatalog.entries.map(\.fault)) == Set(Fault.allCases))
-        #expect(FaultCatalog.entries.count == Fault.allCases.count)
-        #expect(Fault.allCases.count >= 12)
+    /// Each fault with its model's name.
+    static let faults: [ModelFault] = Models.all.flatMap { plugin in plugin.faults.map { ModelFault(model: plugin.name, fault: $0) } }
+
+    @Test("Every model has faults, each named once", arguments: Models.all.map(\.name))
+    func catalogueIsComplete(_ model: String) throws {
+        let plugin = try #require(Models.all.first { $0.name == model })
+        #expect(plugin.faults.count >= 12)
+        #expect(Set(plugin.faults.map(\.name)).count == plugin.faults.count)
+        #expect(plugin.faults.allSatisfy { ["reference", "conformance"].contains($0.target) })
     }
 
-    @Test("The README's fault table says what the catalogue says")
-    func readmeTable() throws {
+    @Test("The model's page has the catalogue's fault table", arguments: Models.all.map(\.name))
+    func modelPageTable(_ model: String) throws {
+        let plugin = try #require(Models.all.first { $0.name == model })
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        for entry in FaultCatalog.entries {
-            let row = readme.split(separator: "\n").first { $0.hasPrefix("| `\(entry.fault.rawValue)` |") }
-            #expect(row?.hasSuffix("| \(entry.target): `\(entry.property)` | \(entry.scope) | \(entry.steps) |") == true,
-                    "README row for \(entry.fault) is stale: \(row ?? "missing")")
+        let page = try String(contentsOf: root.appendingPathComponent("docs/models/\(model).md"), encoding: .utf8)
+        for fault in plugin.faults {
+            let row = page.split(separator: "\n").first { $0.hasPrefix("| `\(fault.name)` |") }
+            #expect(row?.hasSuffix("| \(fault.target): `\(fault.property)` | \(fault.scope) | \(fault.steps) |") == true,
+                    "docs/models/\(model).md row for \(fault.name) is stale: \(row ?? "missing")")
         }
     }
 
-    @Test("The fault is caught: exit 1, the named property violated, a short trace", arguments: FaultCatalog.entries)
-    func caught(_ entry: FaultEntry) throws {
-        let result = runVerify(["check", "--quiet", "--format", "json", "--stop-at-first", "--target", entry.target,
-                                "--scope", entry.scope, "--inject", entry.fault.rawValue, "--property", entry.property])
-        #expect(result.code == 1, "\(entry.fault) was not caught: \(result.err)")
+    @Test("The fault is caught: exit 1, the named property violated, a short trace", arguments: faults)
+    func caught(_ entry: ModelFault) throws {
+        let fault = entry.fault
+        let result = runVerify(["check", "--model", entry.model, "--quiet", "--format", "json", "--stop-at-first", "--target", fault.target,
+                                "--scope", fault.scope, "--inject", fault.name, "--property", fault.property])
+        #expect(result.code == 1, "\(fault.name) was not caught: \(result.err)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let properties = try #require(report["properties"] as? [[String: Any]])
-        let outcome = try #require(properties.first { $0["id"] as? String == entry.property && $0["target"] as? String == entry.target })
+        let outcome = try #require(properties.first { $0["id"] as? String == fault.property && $0["target"] as? String == fault.target })
         #expect(outcome["status"] as? String == "violated")
         let length = try #require(outcome["traceLength"] as? Int)
-        #expect(length <= entry.steps, "\(entry.fault): \(length) steps, the catalogue says \(entry.steps)")
+        #expect(length <= fault.steps, "\(fault.name): \(length) steps, the catalogue says \(fault.steps)")
     }
 }
 
-extension FaultEntry: CustomTestStringConvertible {
-    public var testDescription: String { fault.rawValue }
+struct ModelFault: Sendable, CustomTestStringConvertible {
+    let model: String
+    let fault: FaultDescription
+    var testDescription: String { "\(model) \(fault.name)" }
 }

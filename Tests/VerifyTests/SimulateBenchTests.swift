@@ -1,4 +1,5 @@
 import Checker
+import Models
 import Testing
 @testable import VerifyKit
 
@@ -20,7 +21,7 @@ struct SimulateBenchTests {
         let request = StopRequest()
         request.raise()
         let console = Console()
-        let code = Verify.run(arguments: ["simulate", "--seed", "11", "--walks", "20"], console: console, interrupts: Interrupts(request: request))
+        let code = Verify.run(arguments: ["simulate", "--seed", "11", "--walks", "20"], console: console, models: Models.all, interrupts: Interrupts(request: request))
         #expect(code == 3)
         #expect(console.standardOutput.contains("0 walks of 20 (interrupted), 0 steps"))
         #expect(console.standardOutput.contains("result: incomplete"))

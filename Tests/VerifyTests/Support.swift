@@ -1,8 +1,9 @@
+import Models
 @testable import VerifyKit
 
 /// Runs the command line in memory: exit code, standard output, standard error.
 func runVerify(_ arguments: [String], colour: Bool = false) -> (code: Int32, out: String, err: String) {
     let console = Console(colour: colour)
-    let code = Verify.run(arguments: arguments, console: console)
+    let code = Verify.run(arguments: arguments, console: console, models: Models.all)
     return (code, console.standardOutput, console.standardError)
 }

@@ -45,17 +45,7 @@ public struct Counterexample<M: Model>: Sendable {
 
 /// The outcome for one property.
 public struct PropertyOutcome<M: Model>: Sendable {
-    public enum Status: String, Sendable {
-        /// Checked in every state (or transition) and exercised at least once.
-        case holds
-        /// Never exercised: its antecedent never applied, so it proves nothing here.
-        case vacuous
-        case violated
-        /// A reachability property: a state satisfying it was found.
-        case satisfied
-        /// A reachability property: no explored state satisfies it.
-        case unsatisfied
-    }
+    public typealias Status = PropertyStatus
     public let property: Property<M>
     public let status: Status
     /// How often the property was evaluated with its antecedent applying.
@@ -110,4 +100,17 @@ public struct ExplorationResult<M: Model>: Sendable {
     }
 
     public var statesPerSecond: Double { seconds > 0 ? Double(distinct) / seconds : 0 }
+}
+
+/// What became of a property in a run.
+public enum PropertyStatus: String, Sendable {
+    /// Checked in every state (or transition) and exercised at least once.
+    case holds
+    /// Never exercised: its antecedent never applied, so it proves nothing here.
+    case vacuous
+    case violated
+    /// A reachability property: a state satisfying it was found.
+    case satisfied
+    /// A reachability property: no explored state satisfies it.
+    case unsatisfied
 }

@@ -8,6 +8,12 @@ public struct Trace<M: Model>: Sendable {
         public let actionIndex: Int
         public let action: M.Action
         public let state: M.State
+
+        public init(actionIndex: Int, action: M.Action, state: M.State) {
+            self.actionIndex = actionIndex
+            self.action = action
+            self.state = state
+        }
     }
 
     public let initialIndex: Int

@@ -1,12 +1,12 @@
 import Checker
-import Spec
 
 /// `verify bench`: the fixed benchmark of the explorer on the myTaxi model. Speed is measured
 /// here, never in tests: each configuration runs several times and the median is reported.
 struct BenchCommand {
     static let specs: [OptionSpec] = [
         .value("repeat", "N", "runs per configuration; the median is reported (default 3)"),
-        .value("depth", "N", "explore the bench scope to depth N instead of its own (\(Scope.bench.depth ?? 0))"),
+        .value("model", "NAME", "the model whose benchmark runs (see verify list --models; default: the first listed)"),
+        .value("depth", "N", "explore the bench scope to depth N instead of its own"),
         .flag("help", "show this help"),
     ]
 
@@ -40,22 +40,28 @@ struct BenchCommand {
         var perSecond: Double { seconds > 0 ? Double(distinct) / seconds : 0 }
     }
 
-    static func run(_ parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+    static func run(_ parsed: ParsedArguments, console: Console, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
+        try run(CommonOptions.model(parsed, among: models), parsed, console: console)
+    }
+
+    static func run<P: ModelPlugin>(_ plugin: P, _ parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         let repeats = try parsed.integer("repeat", in: 1...100) ?? 3
-        var scope = Scope.bench
-        if let depth = try parsed.integer("depth", in: 1...100) { scope.depth = depth }
+        let depth = try parsed.integer("depth", in: 1...100)
+        guard let (description, model, benchDepth) = plugin.benchmark(depth: depth) else {
+            throw UsageError("model \(plugin.name) has no benchmark")
+        }
         let cores = ExplorationOptions.availableCores
         var rows: [Measurement] = []
         var configurations: [(String, Int, Bool)] = [("1 worker", 1, false)]
         if cores > 1 { configurations.append(("\(cores) workers", cores, false)) }
         configurations.append(("1 worker, symmetry", 1, true))
         if cores > 1 { configurations.append(("\(cores) workers, symmetry", cores, true)) }
-        let model = MyTaxiModel(scope: scope)
+        if !model.supportsSymmetry { configurations.removeAll { $0.2 } }
         let settings = configurations.map { _, workers, symmetry in
             var options = ExplorationOptions()
             options.workers = workers
             options.symmetry = symmetry
-            options.maxDepth = scope.depth
+            options.maxDepth = benchDepth
             return options
         }
         // In rounds, each configuration once a round, the order turned by one each round
@@ -65,14 +71,17 @@ struct BenchCommand {
         // costs each configuration a run or two, which the median drops, and no
         // configuration always follows the same one. Google Benchmark's random interleaving
         // rests on the same observation.
-        var runs = Array(repeating: [ExplorationResult<MyTaxiModel>](), count: configurations.count)
+        let adapter = plugin.adapter(for: model, fault: nil)
+        var runs = Array(repeating: [TargetResult<P.Spec>](), count: configurations.count)
         for round in 0..<repeats {
             for index in roundOrder(round, of: configurations.count) {
-                runs[index].append(try explore(model, settings[index]))
+                do { runs[index].append(try plugin.explore(.spec, spec: model, adapter: adapter, options: settings[index])) } catch {
+                    throw UsageError(error.description)
+                }
             }
         }
         for (index, configuration) in configurations.enumerated() { rows.append(median(configuration.0, of: runs[index])) }
-        var lines = ["model mytaxi, scope bench (\(scope.zones) zones, \(scope.drivers) drivers, \(scope.taxis) taxis, \(scope.clients) client, depth \(scope.depth ?? 0)), \(cores) cores, median of \(repeats) run\(repeats == 1 ? "" : "s")", ""]
+        var lines = ["model \(plugin.name), \(description), \(cores) cores, median of \(repeats) run\(repeats == 1 ? "" : "s")", ""]
         lines.append("configuration".rightPadded(to: 22) + "distinct".leftPadded(to: 11, with: " ") + "generated".leftPadded(to: 12, with: " ")
                      + "seconds".leftPadded(to: 9, with: " ") + "distinct/s".leftPadded(to: 12, with: " ") + "visited B/state".leftPadded(to: 17, with: " ")
                      + "log B/state".leftPadded(to: 13, with: " "))
@@ -92,26 +101,20 @@ struct BenchCommand {
         if rows.count >= 2, cores > 1 {
             lines.append("speed-up with \(cores) workers: \(String(format2: rows[1].perSecond / max(1, rows[0].perSecond)))×")
         }
-        let plain = rows[0], reduced = rows[cores > 1 ? 2 : 1]
-        lines.append("symmetry keeps \(String(format2: 100 * Double(reduced.distinct) / Double(max(1, plain.distinct))))% of the states")
-        for row in rows where row.label.hasSuffix("symmetry") {
-            lines.append("\(row.label): canonical forms computed for \(String(format2: 100 * Double(row.canonicalForms) / Double(max(1, row.generated))))% of the generated states, the others found in the canonical memo (\(row.memoBytes >> 20) MiB)")
-        }
-        lines.append("")
-        lines.append("exactness of the symmetry reduction (canonical form vs every permutation):")
-        for (name, base, usual) in [("ci", Scope.ci, 7), ("qa", Scope.qa, 5), ("sharing", Scope.sharing, 7)] {
-            // A shallower bench run (--depth) makes these shallower too.
-            let depth = min(usual, scope.depth ?? usual)
-            var small = base
-            small.depth = depth
-            var options = ExplorationOptions()
-            options.symmetry = true
-            options.maxDepth = depth
-            options.checkDeadlock = false
-            let fast = try explore(MyTaxiModel(scope: small), options).distinct
-            let exact = try explore(MyTaxiModel.ExhaustiveSymmetry(MyTaxiModel(scope: small)), options).distinct
-            let off = 100 * Double(fast - exact) / Double(max(1, exact))
-            lines.append("  \(name) depth \(depth): \(grouped(fast)) states; \(grouped(exact)) symmetry classes; \(String(format2: off))% above exact")
+        if model.supportsSymmetry {
+            let plain = rows[0], reduced = rows[cores > 1 ? 2 : 1]
+            lines.append("symmetry keeps \(String(format2: 100 * Double(reduced.distinct) / Double(max(1, plain.distinct))))% of the states")
+            for row in rows where row.label.hasSuffix("symmetry") {
+                lines.append("\(row.label): canonical forms computed for \(String(format2: 100 * Double(row.canonicalForms) / Double(max(1, row.generated))))% of the generated states, the others found in the canonical memo (\(row.memoBytes >> 20) MiB)")
+            }
+            lines.append("")
+            lines.append("exactness of the symmetry reduction (canonical form vs every permutation):")
+            let exactness: [SymmetryExactness]
+            do { exactness = try plugin.symmetryExactness(depth: depth) } catch { throw UsageError("\(error)") }
+            for line in exactness {
+                let off = 100 * Double(line.kept - line.classes) / Double(max(1, line.classes))
+                lines.append("  \(line.label): \(grouped(line.kept)) states; \(grouped(line.classes)) symmetry classes; \(String(format2: off))% above exact")
+            }
         }
         console.print(lines.joined(separator: "\n"))
         return 0
@@ -125,16 +128,12 @@ struct BenchCommand {
     }
 
     /// The run of median time among `runs` (the upper median of an even number).
-    static func median<M: Model>(_ label: String, of runs: [ExplorationResult<M>]) -> Measurement {
+    static func median<Spec: Model>(_ label: String, of runs: [TargetResult<Spec>]) -> Measurement {
         precondition(!runs.isEmpty, "a configuration measured at least once")
         let sorted = runs.sorted { $0.seconds < $1.seconds }
         let median = sorted[runs.count / 2]
         return Measurement(label: label, distinct: median.distinct, generated: median.generated, seconds: median.seconds,
                            visitedBytes: median.visitedSetBytes, traceBytes: median.traceLogBytes, canonicalForms: median.canonicalForms,
                            memoBytes: median.canonicalMemoBytes, slowest: sorted.last!.statesPerSecond, fastest: sorted[0].statesPerSecond)
-    }
-
-    static func explore<M: Model>(_ model: M, _ options: ExplorationOptions) throws(UsageError) -> ExplorationResult<M> {
-        do { return try BreadthFirstExplorer(model: model, options: options).run() } catch { throw UsageError(error.description) }
     }
 }

@@ -1,13 +1,10 @@
 import Checker
-import Harness
-import Reference
-import Spec
 
 /// `verify check`: explore a model within a scope and report every property.
 struct CheckCommand {
     static let specs: [OptionSpec] = CommonOptions.specs(targets: "spec, reference, conformance or all (default all)") + [
         .value("workers", "N", "worker threads (default: all cores)"),
-        .value("symmetry", "on|off", "count once the states that differ only by renaming drivers, taxis or clients (default off; the spec target only: with --target all the others run without)"),
+        .value("symmetry", "on|off", "count once the states that differ only by renaming interchangeable entities (default off; the spec target only: with --target all the others run without)"),
         .value("max-states", "N", "stop after N distinct states (exit 3, incomplete)"),
         .value("max-seconds", "S", "stop after S seconds (exit 3, incomplete)"),
         .value("max-memory", "MB", "stop when the search would use more than MB megabytes (default: 3/4 of the machine; exit 3)"),
@@ -24,32 +21,34 @@ struct CheckCommand {
 
         Explores every reachable state of the model within the scope, checks every selected
         property in every state and on every transition, and prints the shortest
-        counterexample for each property that fails.
+        counterexample for each property that fails. With no --scope, the model's default
+        suite of scopes is checked; --model all checks every model's default suite.
 
         examples:
           swift run -c release verify check
-          swift run -c release verify check --scope qa --set drivers=4 --workers 2
+          swift run -c release verify check --model all
+          swift run -c release verify check --scope qa --set drivers=3 --workers 2
           swift run -c release verify check --literal --property availableDriverInQueue
           swift run -c release verify check --target conformance --inject acceptLeavesDriverQueued
         """
 
-    struct Settings {
-        var scope: Scope
+    struct Settings<P: ModelPlugin> {
+        var scopes: [P.Bounds]
         var options: ExplorationOptions
         var literal: Bool
         var target: String
-        var fault: Fault?
+        var fault: String?
         var format: String
         var output: String?
         var traceDirectory: String?
         var quiet: Bool
     }
 
-    static func settings(from parsed: ParsedArguments) throws(UsageError) -> Settings {
+    static func settings<P: ModelPlugin>(_ plugin: P, from parsed: ParsedArguments) throws(UsageError) -> Settings<P> {
         let target = try parsed.choice("target", from: ["spec", "reference", "conformance", "all"]) ?? "all"
-        let (scope, fault) = try CommonOptions.modelScopeAndFault(parsed, target: target)
+        let fault = try CommonOptions.fault(parsed, of: plugin, target: target)
+        let scopes = try CommonOptions.scopes(parsed, of: plugin, suite: true)
         var options = ExplorationOptions()
-        options.maxDepth = scope.depth
         options.workers = try parsed.integer("workers", in: 1...256) ?? options.workers
         if let symmetry = try parsed.choice("symmetry", from: ["on", "off"]) { options.symmetry = symmetry == "on" }
         options.maxStates = try parsed.integer("max-states", in: 1...4_000_000_000)
@@ -62,19 +61,45 @@ struct CheckCommand {
         if let megabytes = try parsed.integer("max-memory", in: 1...1_000_000) { options.maxMemoryBytes = megabytes << 20 }
         options.stopAtFirstViolation = parsed.flag("stop-at-first")
         let literal = parsed.flag("literal")
-        options.propertyIDs = try CommonOptions.propertyIDs(parsed, scope: scope, literal: literal)
+        options.propertyIDs = try CommonOptions.propertyIDs(parsed, of: plugin, bounds: scopes[0], literal: literal)
         let format = try parsed.choice("format", from: ["text", "json", "junit", "markdown", "html"]) ?? "text"
         // Where the run will write is tried last, once every other option is accepted, so that
         // a refused command line leaves no trace directory behind.
         let output = parsed.value("output"), traceDirectory = parsed.value("trace-dir")
         if let output { try Output.probe(output) }
         if let traceDirectory { try TraceFiles.prepare(traceDirectory) }
-        return Settings(scope: scope, options: options, literal: literal, target: target, fault: fault,
+        return Settings(scopes: scopes, options: options, literal: literal, target: target, fault: fault,
                         format: format, output: output, traceDirectory: traceDirectory, quiet: parsed.flag("quiet"))
     }
 
-    static func run(_ parsed: ParsedArguments, console: Console, interrupts: Interrupts) throws(UsageError) -> Int32 {
-        var settings = try settings(from: parsed)
+    static func run(_ parsed: ParsedArguments, console: Console, interrupts: Interrupts, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
+        guard parsed.value("model") == "all" else {
+            return try run(CommonOptions.model(parsed, among: models), parsed, console: console, interrupts: interrupts)
+        }
+        return try runAll(parsed, console: console, interrupts: interrupts, models: models)
+    }
+
+    /// `--model all`: each model's default suite in turn, the reports one after the other. The
+    /// options that name a model's own scopes, faults or properties, and the outputs that hold
+    /// one model's report, are refused.
+    static func runAll(_ parsed: ParsedArguments, console: Console, interrupts: Interrupts, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
+        for option in ["scope", "set", "inject", "property", "trace-dir", "output"] where !parsed.all(option).isEmpty {
+            throw UsageError("--model all checks each model's default suite; --\(option) names one model's own, so give --model NAME with it")
+        }
+        if let format = parsed.value("format"), !["text", "markdown"].contains(format) {
+            throw UsageError("--model all writes text or markdown, one report after another; for \(format), check one model at a time")
+        }
+        var codes: [Int32] = []
+        for plugin in models {
+            codes.append(try run(plugin, parsed, console: console, interrupts: interrupts))
+            if interrupts.request.isRaised { break }
+        }
+        if codes.contains(1) { return 1 }
+        return codes.contains(3) ? 3 : 0
+    }
+
+    static func run<P: ModelPlugin>(_ plugin: P, _ parsed: ParsedArguments, console: Console, interrupts: Interrupts) throws(UsageError) -> Int32 {
+        var settings = try settings(plugin, from: parsed)
         settings.options.stopRequest = interrupts.request
         if let interval = progressInterval(isTerminal: console.isTerminal, quiet: settings.quiet) {
             settings.options.progressInterval = interval
@@ -82,20 +107,26 @@ struct CheckCommand {
                 console.status("depth \(progress.depth): \(grouped(progress.generated)) generated, \(grouped(progress.distinct)) distinct, queue \(grouped(progress.queue)), \(grouped(Int(progress.statesPerSecond))) states/s")
             }
         }
-        let model = MyTaxiModel(scope: settings.scope, literal: settings.literal)
-        let adapter = ReferenceAdapter(model: model, fault: settings.fault)
         let targets = settings.target == "all" ? ["spec", "reference", "conformance"] : [settings.target]
-        let runs = try interrupts.armed(console: console) { () throws(UsageError) in
-            try explore(targets, of: model, adapter: adapter, settings: settings)
+        let sections = try interrupts.armed(console: console) { () throws(UsageError) -> [CheckReport.Section] in
+            var sections: [CheckReport.Section] = []
+            for bounds in settings.scopes {
+                // A suite stops at the scope that Ctrl-C or a budget cut short.
+                if let last = sections.last, !last.runs.allSatisfy(\.isComplete) { break }
+                sections.append(CheckReport.Section(
+                    scopeName: plugin.name(of: bounds), scopeJSON: plugin.reportJSON(of: bounds), traceScope: plugin.traceJSON(of: bounds),
+                    runs: try explore(targets, of: plugin, bounds: bounds, settings: settings)))
+            }
+            return sections
         }
         if !settings.quiet && console.isTerminal { console.status("") }
-        let report = CheckReport(target: settings.target, scope: settings.scope, literal: settings.literal,
-                                 fault: settings.fault?.rawValue, runs: runs, traceDirectory: settings.traceDirectory)
+        let report = CheckReport(modelName: plugin.name, target: settings.target, literal: settings.literal,
+                                 fault: settings.fault, sections: sections, traceDirectory: settings.traceDirectory)
         // A trace that cannot be written now still leaves the report to be delivered; the
         // error is reported after it.
         var traceError: UsageError?
         if let directory = settings.traceDirectory {
-            do { try TraceFiles.write(report, to: directory) } catch { traceError = error }
+            do { try TraceFiles.write(report, variables: plugin.traceVariables, to: directory) } catch { traceError = error }
         }
         let text: String
         switch settings.format {
@@ -110,29 +141,25 @@ struct CheckCommand {
         return report.exitCode
     }
 
-    /// Explores each target in turn: the Spec, the Reference alone, the two in lockstep.
-    static func explore(_ targets: [String], of model: MyTaxiModel, adapter: ReferenceAdapter,
-                        settings: Settings) throws(UsageError) -> [TargetRun] {
+    /// Explores each target in turn on one scope: the Spec, the Reference alone, the two in lockstep.
+    static func explore<P: ModelPlugin>(_ targets: [String], of plugin: P, bounds: P.Bounds,
+                                        settings: Settings<P>) throws(UsageError) -> [TargetRun] {
+        let model = plugin.spec(for: bounds, literal: settings.literal)
+        let adapter = plugin.adapter(for: model, fault: settings.fault)
         var runs: [TargetRun] = []
-        for target in targets {
+        for name in targets {
+            let target = CheckTarget(rawValue: name)!
             var options = settings.options
+            options.maxDepth = plugin.depth(of: bounds)
             // Symmetry is the Spec's: the Reference's states are not canonicalised.
-            if target != "spec" && settings.target == "all" { options.symmetry = false }
-            switch target {
-            case "spec":
-                guard let ids = selected(options.propertyIDs, among: model.properties.map(\.id)) else { continue }
-                options.propertyIDs = ids
-                runs.append(try explore(model, options, target: target) { $0 })
-            case "reference":
-                let alone = ImplementationModel(adapter: adapter)
-                guard let ids = selected(options.propertyIDs, among: alone.properties.map(\.id)) else { continue }
-                options.propertyIDs = ids
-                runs.append(try explore(alone, options, target: target) { $0.key })
-            default:
-                let conformance = ConformanceModel(adapter: adapter)
-                guard let ids = selected(options.propertyIDs, among: conformance.properties.map(\.id)) else { continue }
-                options.propertyIDs = ids
-                runs.append(try explore(conformance, options, target: target) { $0.key })
+            if target != .spec && settings.target == "all" { options.symmetry = false }
+            guard let ids = selected(options.propertyIDs, among: plugin.propertyIDs(of: target, spec: model, adapter: adapter)) else { continue }
+            options.propertyIDs = ids
+            do {
+                let result = try plugin.explore(target, spec: model, adapter: adapter, options: options)
+                runs.append(TargetRun(target: name, result: result, plugin: plugin, bounds: bounds))
+            } catch {
+                throw UsageError("\(name): \(error.description)")
             }
         }
         return runs
@@ -149,14 +176,4 @@ struct CheckCommand {
         let mine = ids.filter(known.contains)
         return mine.isEmpty ? nil : .some(mine)
     }
-
-    static func explore<M: Model>(_ model: M, _ options: ExplorationOptions, target: String,
-                                  world: (M.State) -> World) throws(UsageError) -> TargetRun where M.Action == TaxiAction {
-        do {
-            return TargetRun(target: target, result: try BreadthFirstExplorer(model: model, options: options).run(), world: world)
-        } catch {
-            throw UsageError("\(target): \(error.description)")
-        }
-    }
 }
-

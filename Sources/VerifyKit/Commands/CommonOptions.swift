@@ -1,61 +1,71 @@
 import Checker
-import Harness
-import Reference
-import Spec
 
 /// Options that `check` and `simulate` read the same way.
 enum CommonOptions {
     /// The options that choose what is checked: model, target, fault, scope and properties.
     static func specs(targets: String) -> [OptionSpec] {
         [
-            .value("model", "NAME", "the model to check (mytaxi)"),
+            .value("model", "NAME", "the model to check (see verify list --models; default: the first listed)"),
             .value("target", "TARGET", targets),
             .value("inject", "FAULT", "plant a named bug in the Reference (see verify list --faults)"),
-            .value("scope", "NAME", "a named scope: \(Scope.named.map(\.name).joined(separator: ", ")) (default ci)"),
-            .repeated("set", "KEY=VALUE", "override a scope bound, e.g. --set drivers=3"),
+            .value("scope", "NAME", "a named scope (see verify list --scopes); default: the model's default suite"),
+            .repeated("set", "KEY=VALUE", "override a scope bound, e.g. --set drivers=3 (see verify list --scopes)"),
             .repeated("property", "ID", "check only this property (repeatable); see verify list"),
-            .flag("literal", "check the seed's Alloy facts and assertions exactly as written"),
+            .flag("literal", "check the seed's rules exactly as written where a corrected rule replaces them by default"),
         ]
     }
 
-    /// --model, --scope with its --set overrides, and --inject (which needs a Reference target).
-    static func modelScopeAndFault(_ parsed: ParsedArguments, target: String) throws(UsageError) -> (Scope, Fault?) {
-        if let model = parsed.value("model"), model != "mytaxi" {
-            throw UsageError("unknown model '\(model)'; valid models: mytaxi")
+    /// The model `--model` names, or the first registered one.
+    static func model(_ parsed: ParsedArguments, among models: [any ModelPlugin]) throws(UsageError) -> any ModelPlugin {
+        precondition(!models.isEmpty, "verify needs at least one registered model")
+        guard let name = parsed.value("model") else { return models[0] }
+        guard let model = models.first(where: { $0.name == name }) else {
+            throw UsageError("unknown model '\(name)'; valid models: \(models.map(\.name).joined(separator: ", "))")
         }
-        var fault: Fault?
-        if let name = parsed.value("inject") {
-            guard let named = Fault(rawValue: name) else {
-                throw UsageError("unknown fault '\(name)'; valid faults: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            guard target != "spec" else { throw UsageError("--inject plants a bug in the Reference, so it needs --target reference, conformance or all, not spec") }
-            fault = named
-        }
-        var scope: Scope = .ci
-        if let name = parsed.value("scope") {
-            guard let named = Scope.named.first(where: { $0.name == name }) else {
-                throw UsageError("unknown scope '\(name)'; valid scopes: \(Scope.named.map(\.name).joined(separator: ", "))")
-            }
-            scope = named
-        }
+        return model
+    }
+
+    /// The scopes to check: `--scope` with its `--set` overrides; with neither, the model's
+    /// default suite when `suite` allows it, else its first scope; `--set` alone overrides that
+    /// first scope.
+    static func scopes<P: ModelPlugin>(_ parsed: ParsedArguments, of plugin: P, suite: Bool) throws(UsageError) -> [P.Bounds] {
         var assignments: [(key: String, value: Int)] = []
         for assignment in parsed.all("set") {
             let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let value = Int(parts[1]) else {
-                throw UsageError("--set needs KEY=NUMBER, not '\(assignment)'; keys: \(Scope.settableKeys.map(\.key).joined(separator: ", "))")
+                throw UsageError("--set needs KEY=NUMBER, not '\(assignment)'; keys: \(plugin.settableKeys.map(\.key).joined(separator: ", "))")
             }
             assignments.append((parts[0], value))
         }
-        do { scope = try scope.setting(assignments) } catch { throw UsageError(error.description) }
-        for (key, value) in assignments { scope.name += " \(key)=\(value)" }
-        return (scope, fault)
+        let names: [String]
+        if let name = parsed.value("scope") {
+            names = [name]
+        } else {
+            precondition(!plugin.defaultSuite.isEmpty, "\(plugin.name) declares no default suite")
+            names = suite && assignments.isEmpty ? plugin.defaultSuite : [plugin.defaultSuite[0]]
+        }
+        var scopes: [P.Bounds] = []
+        for name in names {
+            do { scopes.append(try plugin.bounds(named: name, setting: assignments)) } catch { throw UsageError(error.description) }
+        }
+        return scopes
+    }
+
+    /// `--inject`: a fault of the model, which needs a Reference target.
+    static func fault<P: ModelPlugin>(_ parsed: ParsedArguments, of plugin: P, target: String) throws(UsageError) -> String? {
+        guard let name = parsed.value("inject") else { return nil }
+        guard plugin.faults.contains(where: { $0.name == name }) else {
+            throw UsageError("unknown fault '\(name)'; valid faults: \(plugin.faults.map(\.name).joined(separator: ", "))")
+        }
+        guard target != "spec" else { throw UsageError("--inject plants a bug in the Reference, so it needs --target reference, conformance or all, not spec") }
+        return name
     }
 
     /// --property ids, each checked against every target's properties.
-    static func propertyIDs(_ parsed: ParsedArguments, scope: Scope, literal: Bool) throws(UsageError) -> [String]? {
+    static func propertyIDs<P: ModelPlugin>(_ parsed: ParsedArguments, of plugin: P, bounds: P.Bounds, literal: Bool) throws(UsageError) -> [String]? {
         let ids = parsed.all("property")
         guard !ids.isEmpty else { return nil }
-        let adapter = ReferenceAdapter(model: MyTaxiModel(scope: scope, literal: literal))
+        let adapter = plugin.adapter(for: plugin.spec(for: bounds, literal: literal), fault: nil)
         let known = ImplementationModel(adapter: adapter).properties.map(\.id) + ConformanceModel(adapter: adapter).properties.map(\.id)
         for id in ids where !known.contains(id) {
             throw UsageError("unknown property '\(id)'; run 'verify list' for the \(known.count) valid ids")

@@ -1,14 +1,14 @@
 import Checker
-import Harness
-import Reference
-import Spec
 
-/// `verify list`: the property catalogue, generated from the declarations in Spec.
+/// `verify list`: the registered models, a model's scopes, its property catalogue (generated
+/// from the declarations in its Spec), its actions or its faults.
 struct ListCommand {
     static let specs: [OptionSpec] = [
-        .value("model", "NAME", "the model (mytaxi)"),
+        .value("model", "NAME", "the model (see --models; default: the first listed)"),
         .value("format", "FORMAT", "text, markdown or json (default text)"),
-        .value("output", "FILE", "write the catalogue to FILE"),
+        .value("output", "FILE", "write the list to FILE"),
+        .flag("models", "list the registered models"),
+        .flag("scopes", "list the model's named scopes, its default suite and the keys --set accepts"),
         .flag("actions", "list the actions instead of the properties"),
         .flag("faults", "list the faults --inject can plant in the Reference, and what catches each"),
         .flag("help", "show this help"),
@@ -18,132 +18,51 @@ struct ListCommand {
         usage: verify list [options]
 
         Prints every property of the model: its id, kind, group, statement and source in the
-        seeds. Invariants/mytaxi.md is this command's markdown output.
+        seeds. Invariants/NAME.md is this command's markdown output for model NAME.
 
         examples:
-          swift run verify list
+          swift run verify list --models
+          swift run verify list --model mytaxi --scopes
           swift run verify list --format markdown --output Invariants/mytaxi.md
           swift run verify list --faults
         """
 
-    static func run(_ parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
-        if let model = parsed.value("model"), model != "mytaxi" {
-            throw UsageError("unknown model '\(model)'; valid models: mytaxi")
+    static func run(_ parsed: ParsedArguments, console: Console, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
+        let plugin = try CommonOptions.model(parsed, among: models)
+        let format = try parsed.choice("format", from: CatalogueFormat.allCases.map(\.rawValue)) ?? "text"
+        let chosen = ["models", "scopes", "actions", "faults"].filter(parsed.flag)
+        if chosen.count > 1 {
+            throw UsageError(chosen.map { "--\($0)" }.joined(separator: " and ") + " each choose what to list; give one")
         }
-        let format = try parsed.choice("format", from: ["text", "markdown", "json"]) ?? "text"
-        let properties = Catalog.properties(scope: .ci)
         let text: String
-        if parsed.flag("actions") && parsed.flag("faults") {
-            throw UsageError("--actions and --faults each choose what to list; give one")
-        }
-        if parsed.flag("actions") {
-            text = ActionKind.allCases.map { "\($0.name.rightPadded(to: 22)) \($0.source)" }.joined(separator: "\n")
-        } else if parsed.flag("faults") {
-            let width = Fault.allCases.map(\.rawValue.count).max() ?? 0
-            text = FaultCatalog.entries.map { entry in
-                "\(entry.fault.rawValue.rightPadded(to: width))  \(entry.fault.area.rightPadded(to: 12)) caught by \(entry.target) \(entry.property) in scope \(entry.scope), \(entry.steps) steps\n\("".rightPadded(to: width))  \(entry.fault.summary)"
+        switch chosen.first {
+        case "models": text = modelList(models)
+        case "scopes": text = scopeList(plugin)
+        case "actions": text = plugin.actions.map { "\($0.name.rightPadded(to: 22)) \($0.source)" }.joined(separator: "\n")
+        case "faults":
+            let width = plugin.faults.map(\.name.count).max() ?? 0
+            text = plugin.faults.map { fault in
+                "\(fault.name.rightPadded(to: width))  \(fault.area.rightPadded(to: 12)) caught by \(fault.target) \(fault.property) in scope \(fault.scope), \(fault.steps) steps\n\("".rightPadded(to: width))  \(fault.summary)"
             }.joined(separator: "\n")
-        } else {
-            switch format {
-            case "markdown": text = CatalogDocument.markdown(properties)
-            case "json": text = CatalogDocument.json(properties)
-            default: text = CatalogDocument.text(properties)
-            }
+        default: text = plugin.catalogue(CatalogueFormat(rawValue: format)!)
         }
         try Output.write(text, to: parsed.value("output"), console: console)
         return 0
     }
-}
 
-/// The catalogue in each format.
-public enum CatalogDocument {
-    public static func text(_ properties: [Property<MyTaxiModel>]) -> String {
-        let width = properties.map(\.id.count).max() ?? 0
-        return properties.map { property in
-            let flag = property.checkedByDefault ? " " : "L"
-            return "\(flag) \(property.id.rightPadded(to: width))  \(property.kind.rawValue.rightPadded(to: 12)) \(property.statement)"
-        }.joined(separator: "\n") + "\n\nL = seed-literal only: checked with --literal (a corrected property replaces it by default)"
+    static func modelList(_ models: [any ModelPlugin]) -> String {
+        let width = models.map(\.name.count).max() ?? 0
+        return models.enumerated().map { index, model in
+            "\(model.name.rightPadded(to: width))  \(model.summary)\(index == 0 ? " (default)" : "")"
+        }.joined(separator: "\n")
     }
 
-    public static func markdown(_ properties: [Property<MyTaxiModel>]) -> String {
-        var lines = [
-            "# myTaxiService property catalogue",
-            "",
-            "Generated by `swift run verify list --format markdown` from the declarations in `Sources/Spec/Properties`;",
-            "do not edit by hand (a test fails when this file differs from what the code generates).",
-            "",
-            "Kinds: an **invariant** holds in every state; an **action** property holds on every transition;",
-            "a **reachability** property must be satisfied in some state. Default: checked by `verify check`;",
-            "literal: checked with `--literal`, where a corrected property replaces it by default.",
-            "Reads: the parts of the world a state property's verdict depends on; the explorer does not run it",
-            "on a state whose step changed none of them, and takes the verdict of the state before.",
-            "",
-        ]
-        for group in PropertyGroup.allCases {
-            let members = properties.filter { $0.group == group.rawValue }
-            guard !members.isEmpty else { continue }
-            lines.append("## \(group.rawValue.prefix(1).uppercased() + group.rawValue.dropFirst())s (\(members.count))")
-            lines.append("")
-            lines.append("| id | kind | checked | reads | statement | source | Swift symbol |")
-            lines.append("| --- | --- | --- | --- | --- | --- | --- |")
-            for property in members {
-                let statement = property.note.isEmpty ? property.statement : "\(property.statement) *\(property.note)*"
-                lines.append("| `\(property.id)` | \(property.kind.rawValue) | \(property.checkedByDefault ? "default" : "literal") | \(reads(property)) | \(statement.replacingPipes) | \(property.source.replacingPipes) | `\(property.symbol)` |")
-            }
-            lines.append("")
-        }
-        let own = ReferenceAdapter(model: MyTaxiModel()).systemProperties
-        lines.append("## Properties of the Reference implementation (\(own.count))")
+    static func scopeList<P: ModelPlugin>(_ plugin: P) -> String {
+        let width = plugin.scopes.map(\.name.count).max() ?? 0
+        var lines = plugin.scopes.map { "\($0.name.rightPadded(to: width))  \($0.about)" }
         lines.append("")
-        lines.append("Checked on the Reference's own state when it is explored alone (`--target reference`), beside every property above on its abstraction.")
-        lines.append("")
-        lines.append("| id | statement | source |")
-        lines.append("| --- | --- | --- |")
-        for property in own { lines.append("| `\(property.id)` | \(property.statement) | \(property.source) |") }
-        lines.append("")
-        let conformance = ConformanceModel(adapter: ReferenceAdapter(model: MyTaxiModel())).properties
-        lines.append("## Conformance of the Reference to the Spec (\(conformance.count))")
-        lines.append("")
-        lines.append("| id | kind | statement |")
-        lines.append("| --- | --- | --- |")
-        for property in conformance { lines.append("| `\(property.id)` | \(property.kind.rawValue) | \(property.statement) |") }
-        lines.append("")
-        lines.append("## Faults that `--inject` plants in the Reference (\(FaultCatalog.entries.count))")
-        lines.append("")
-        lines.append("| fault | area | the bug | caught by | scope | steps |")
-        lines.append("| --- | --- | --- | --- | --- | --- |")
-        for entry in FaultCatalog.entries {
-            lines.append("| `\(entry.fault.rawValue)` | \(entry.fault.area) | \(entry.fault.summary) | \(entry.target): `\(entry.property)` | \(entry.scope) | \(entry.steps) |")
-        }
-        lines.append("")
-        lines.append("## Actions (\(ActionKind.allCases.count))")
-        lines.append("")
-        lines.append("| action | source |")
-        lines.append("| --- | --- |")
-        for kind in ActionKind.allCases { lines.append("| `\(kind.name)` | \(kind.source) |") }
+        lines.append("default suite (verify check with no --scope): \(plugin.defaultSuite.joined(separator: ", "))")
+        lines.append("--set keys: " + plugin.settableKeys.map { "\($0.key) (\($0.range.lowerBound)...\($0.range.upperBound))" }.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }
-
-    public static func json(_ properties: [Property<MyTaxiModel>]) -> String {
-        JSON.array(properties.map { property in
-            .object([
-                ("id", .string(property.id)), ("kind", .string(property.kind.rawValue)), ("group", .string(property.group)),
-                ("checkedByDefault", .bool(property.checkedByDefault)), ("statement", .string(property.statement)),
-                ("source", .string(property.source)), ("symbol", .string(property.symbol)), ("note", .string(property.note)),
-                ("reads", .string(reads(property))),
-            ])
-        }).rendered()
-    }
-
-    /// A property's footprint in words: the parts of the world a state property reads.
-    static func reads(_ property: Property<MyTaxiModel>) -> String {
-        if property.kind == .actionProperty { return "the whole step" }
-        if property.footprint == .all { return "everything" }
-        let parts = WorldPart.members(of: property.footprint)
-        return parts.isEmpty ? "nothing" : parts.map(\.description).joined(separator: ", ")
-    }
-}
-
-extension String {
-    var replacingPipes: String { split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }
 }

@@ -1,7 +1,4 @@
 import Checker
-import Harness
-import Reference
-import Spec
 
 /// `verify replay TRACE`: runs a trace file's actions against the Spec and the Reference (with
 /// a fault planted, if asked) side by side, and says what became of the finding.
@@ -26,20 +23,27 @@ struct ReplayCommand {
           swift run -c release verify replay traces/reference-QueueOrderIsFair.itf.json
         """
 
-    static func run(_ parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+    static func run(_ parsed: ParsedArguments, console: Console, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
         guard let path = parsed.positional.first else { throw UsageError("replay needs a trace file") }
-        var fault: Fault?
-        if let name = parsed.value("inject") {
-            guard let named = Fault(rawValue: name) else {
-                throw UsageError("unknown fault '\(name)'; valid faults: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            fault = named
+        // A fault no model has is refused before the file is read; one of another model than
+        // the trace's, once the trace says which model it is of.
+        if let fault = parsed.value("inject"), !models.contains(where: { $0.faults.contains { $0.name == fault } }) {
+            throw UsageError("unknown fault '\(fault)'; valid faults: \(models.flatMap { $0.faults.map(\.name) }.joined(separator: ", "))")
         }
-        let trace = try ITFReader.read(path: path)
-        let replay = try Replay(trace: trace, fault: fault)
+        let trace = try ITFReader.read(path: path, models: models.map(\.name))
+        let plugin = models.first { $0.name == trace.model }!
+        return try run(plugin, trace: trace, path: path, parsed: parsed, console: console)
+    }
+
+    static func run<P: ModelPlugin>(_ plugin: P, trace: ITFTrace, path: String, parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+        let fault = parsed.value("inject")
+        if let fault, !plugin.faults.contains(where: { $0.name == fault }) {
+            throw UsageError("fault '\(fault)' is not one of model \(plugin.name)'s; valid faults: \(plugin.faults.map(\.name).joined(separator: ", "))")
+        }
+        let replay = try Replay(plugin, trace: trace, name: path, fault: fault)
         let (code, lines) = replay.run()
         console.print(([
-            "replaying \(path): \(trace.actions.count) steps, scope \(trace.scope.name), property \(trace.property) (found by \(trace.target))"
+            "replaying \(path): \(replay.actions.count) steps, scope \(plugin.name(of: replay.bounds)), property \(trace.property) (found by \(trace.target))"
                 + (fault.map { ", fault \($0) injected" } ?? ""),
         ] + lines).joined(separator: "\n"))
         return code
@@ -47,27 +51,40 @@ struct ReplayCommand {
 }
 
 /// The Spec and the Reference in lockstep along a trace.
-struct Replay {
+struct Replay<P: ModelPlugin> {
     let trace: ITFTrace
-    let spec: MyTaxiModel
-    let adapter: ReferenceAdapter
+    let bounds: P.Bounds
+    let actions: [P.Spec.Action]
+    let spec: P.Spec
+    let adapter: P.Adapter
     /// The trace's property: one of the Spec's or the Reference's (checked on the pair), a
     /// conformance property, or nil for a deadlock.
-    let property: Property<ImplementationModel<ReferenceAdapter>>?
-    let conformanceProperty: Property<ConformanceModel<ReferenceAdapter>>?
+    let property: Property<ImplementationModel<P.Adapter>>?
+    let conformanceProperty: Property<ConformanceModel<P.Adapter>>?
 
-    init(trace: ITFTrace, fault: Fault?) throws(UsageError) {
+    /// Reads the trace's scope and actions with the model's plug-in; `name` is the file's, for errors.
+    init(_ plugin: P, trace: ITFTrace, name: String, fault: String?) throws(UsageError) {
         self.trace = trace
-        spec = MyTaxiModel(scope: trace.scope, literal: true)
-        adapter = ReferenceAdapter(model: spec, fault: fault)
+        do { bounds = try plugin.bounds(fromTrace: trace.scopeBase, fields: trace.scopeFields) } catch {
+            throw UsageError("\(name): \(error.description)")
+        }
+        var actions: [P.Spec.Action] = []
+        for step in trace.steps {
+            do { actions.append(try plugin.action(named: step.action, parameters: step.parameters, bounds: bounds)) } catch {
+                throw UsageError("\(name): step \(step.index): \(error.description)")
+            }
+        }
+        self.actions = actions
+        spec = plugin.spec(for: bounds, literal: true)
+        adapter = plugin.adapter(for: spec, fault: fault)
         property = ImplementationModel(adapter: adapter).properties.first { $0.id == trace.property }
         conformanceProperty = ConformanceModel(adapter: adapter).properties.first { $0.id == trace.property }
         if property == nil && conformanceProperty == nil && trace.property != "deadlock" {
-            throw UsageError("the trace names property '\(trace.property)', which model mytaxi does not have; see verify list")
+            throw UsageError("the trace names property '\(trace.property)', which model \(plugin.name) does not have; see verify list")
         }
     }
 
-    typealias Pair = Paired<World, DispatchService>
+    typealias Pair = Paired<P.Spec.State, P.Adapter.System>
 
     func run() -> (Int32, [String]) {
         var world = spec.initialStates[0]
@@ -75,7 +92,7 @@ struct Replay {
         if let witness = violation(before: nil, action: nil, after: Pair(key: world, system: system, outcome: .accepted)) {
             return (1, ["the violation happens again in the initial state: \(witness)"])
         }
-        for (index, action) in trace.actions.enumerated() {
+        for (index, action) in actions.enumerated() {
             let step = "step \(index + 1), \(action)"
             let next = spec.successor(of: world, via: action)
             var after = system
@@ -106,12 +123,12 @@ struct Replay {
             }
         }
         if trace.property == "deadlock" && spec.enabledActions(in: world).isEmpty && !spec.isLegalEnd(world) {
-            return (1, ["the deadlock happens again after \(trace.actions.count) steps"])
+            return (1, ["the deadlock happens again after \(actions.count) steps"])
         }
-        return (0, ["all \(trace.actions.count) steps ran; \(trace.property) was not violated: the finding is gone"])
+        return (0, ["all \(actions.count) steps ran; \(trace.property) was not violated: the finding is gone"])
     }
 
-    func violation(before: Pair?, action: TaxiAction?, after: Pair) -> String? {
+    func violation(before: Pair?, action: P.Spec.Action?, after: Pair) -> String? {
         var verdict = Verdict.holds
         if let property {
             verdict = property.evaluate(before: before, action: action, after: after)

@@ -1,7 +1,4 @@
 import Checker
-import Harness
-import Reference
-import Spec
 
 /// `verify simulate`: seeded random walks far deeper than the exhaustive bound; a violation
 /// is shrunk to a short trace, and the seed reproduces the run exactly.
@@ -27,11 +24,16 @@ struct SimulateCommand {
           swift run -c release verify simulate --target conformance --inject thirdRefusalKeepsDriverQueued --seed 1
         """
 
-    static func run(_ parsed: ParsedArguments, console: Console, interrupts: Interrupts) throws(UsageError) -> Int32 {
+    static func run(_ parsed: ParsedArguments, console: Console, interrupts: Interrupts, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
+        try run(CommonOptions.model(parsed, among: models), parsed, console: console, interrupts: interrupts)
+    }
+
+    static func run<P: ModelPlugin>(_ plugin: P, _ parsed: ParsedArguments, console: Console, interrupts: Interrupts) throws(UsageError) -> Int32 {
         let target = try parsed.choice("target", from: ["spec", "reference", "conformance"]) ?? "spec"
-        let (scope, fault) = try CommonOptions.modelScopeAndFault(parsed, target: target)
+        let fault = try CommonOptions.fault(parsed, of: plugin, target: target)
+        let scope = try CommonOptions.scopes(parsed, of: plugin, suite: false)[0]
         let literal = parsed.flag("literal")
-        let ids = try CommonOptions.propertyIDs(parsed, scope: scope, literal: literal)
+        let ids = try CommonOptions.propertyIDs(parsed, of: plugin, bounds: scope, literal: literal)
         let seed: UInt64
         if let text = parsed.value("seed") {
             guard let value = UInt64(text) else { throw UsageError("--seed needs a whole number from 0 to \(UInt64.max), not '\(text)'") }
@@ -42,27 +44,29 @@ struct SimulateCommand {
         let walks = try parsed.integer("walks", in: 1...10_000_000) ?? 1000
         let steps = try parsed.integer("steps", in: 1...1_000_000) ?? 200
         if let directory = parsed.value("trace-dir") { try TraceFiles.prepare(directory) }
-        let model = MyTaxiModel(scope: scope, literal: literal)
-        let adapter = ReferenceAdapter(model: model, fault: fault)
+        let model = plugin.spec(for: scope, literal: literal)
+        let adapter = plugin.adapter(for: model, fault: fault)
         let run = Run(seed: seed, walks: walks, steps: steps, ids: ids, stop: interrupts.request)
         let outcome = try interrupts.armed(console: console) { () throws(UsageError) -> SimulationOutcome in
-            switch target {
-            case "reference": try simulate(ImplementationModel(adapter: adapter), run) { $0.key }
-            case "conformance": try simulate(ConformanceModel(adapter: adapter), run) { $0.key }
-            default: try simulate(model, run) { $0 }
-            }
+            try simulate(CheckTarget(rawValue: target)!, model: model, adapter: adapter, run, plugin: plugin, bounds: scope)
         }
-        var lines = ["model mytaxi, target \(target), scope \(scope.name)\(fault.map { ", fault \($0) injected" } ?? ""), seed \(seed)"]
+        var lines = ["model \(plugin.name), target \(target), scope \(plugin.name(of: scope))\(fault.map { ", fault \($0) injected" } ?? ""), seed \(seed)"]
         lines.append("\(grouped(outcome.walks)) walks\(outcome.interrupted ? " of \(grouped(walks)) (interrupted)" : ""), \(grouped(outcome.steps)) steps, deepest \(outcome.deepest), \(grouped(outcome.deadEnds)) ended with nothing enabled")
         // As in `check`: a trace that cannot be written is reported after the run's output.
         var traceError: UsageError?
         if let finding = outcome.finding {
             lines.append("\(finding.trace.propertyID ?? "") VIOLATED in walk \(finding.walk) after \(finding.originalLength) steps; shrunk to \(finding.trace.length)")
             lines.append("")
-            lines.append(contentsOf: TextReport.trace(finding.trace, scope: scope, colour: console.useColour))
+            lines.append(contentsOf: TextReport.trace(finding.trace, colour: console.useColour))
             if let directory = parsed.value("trace-dir") {
-                let report = CheckReport(target: target, scope: scope, literal: literal, fault: fault?.rawValue, runs: [], traceDirectory: directory)
-                do { try TraceFiles.write([finding.trace], target: target, report: report, to: directory) } catch { traceError = error }
+                let section = CheckReport.Section(scopeName: plugin.name(of: scope), scopeJSON: plugin.reportJSON(of: scope),
+                                                  traceScope: plugin.traceJSON(of: scope), runs: [])
+                let report = CheckReport(modelName: plugin.name, target: target, literal: literal, fault: fault, sections: [section],
+                                         traceDirectory: directory)
+                do {
+                    try TraceFiles.write([finding.trace], target: target, section: section, report: report,
+                                         variables: plugin.traceVariables, to: directory)
+                } catch { traceError = error }
             }
         }
         lines.append("")
@@ -92,26 +96,24 @@ struct SimulateCommand {
     }
 
     struct SimulationOutcome {
-        struct Finding { let trace: WorldTrace; let originalLength: Int; let walk: Int }
+        struct Finding { let trace: PresentedTrace; let originalLength: Int; let walk: Int }
         let walks: Int, steps: Int, deadEnds: Int, deepest: Int
         let finding: Finding?
         let interrupted: Bool
     }
 
-    static func simulate<M: Model>(_ model: M, _ run: Run,
-                                   world: (M.State) -> World) throws(UsageError) -> SimulationOutcome where M.Action == TaxiAction {
-        let result: Simulator<M>.Result
+    static func simulate<P: ModelPlugin>(_ target: CheckTarget, model: P.Spec, adapter: P.Adapter, _ run: Run, plugin: P,
+                                         bounds: P.Bounds) throws(UsageError) -> SimulationOutcome {
+        let result: SimulationResult<P.Spec>
         do {
-            result = try Simulator(model: model, seed: run.seed, walks: run.walks, maxSteps: run.steps, propertyIDs: run.ids,
-                                   stopRequest: run.stop).run()
+            result = try plugin.simulate(target, spec: model, adapter: adapter, seed: run.seed, walks: run.walks, steps: run.steps,
+                                         propertyIDs: run.ids, stopRequest: run.stop)
         } catch {
             throw UsageError(error.description)
         }
         let finding = result.finding.map { finding in
-            SimulationOutcome.Finding(
-                trace: WorldTrace(Counterexample(kind: .invariant, propertyID: finding.propertyID, witness: finding.witness, trace: finding.shrunk),
-                                  statement: model.properties.first { $0.id == finding.propertyID }?.statement ?? "", world: world),
-                originalLength: finding.original.length, walk: finding.walk)
+            SimulationOutcome.Finding(trace: PresentedTrace(finding.shrunk, statement: finding.statement, plugin: plugin, bounds: bounds),
+                                      originalLength: finding.originalLength, walk: finding.walk)
         }
         return SimulationOutcome(walks: result.walks, steps: result.steps, deadEnds: result.deadEnds, deepest: result.deepest,
                                  finding: finding, interrupted: result.interrupted)

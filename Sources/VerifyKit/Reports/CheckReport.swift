@@ -1,19 +1,35 @@
 import Checker
-import Spec
 
-/// What `verify check` ran and found: one run per target, in the order they ran.
+/// What `verify check` ran and found: for each scope it checked (one, or the model's default
+/// suite), one run per target, in the order they ran.
 struct CheckReport {
+    /// One scope's runs.
+    struct Section {
+        let scopeName: String
+        /// The scope as the JSON report describes it.
+        let scopeJSON: JSON
+        /// The scope as trace files record it, for replay.
+        let traceScope: JSON
+        let runs: [TargetRun]
+    }
+
+    let modelName: String
     let target: String
-    let scope: Scope
     let literal: Bool
     let fault: String?
-    let runs: [TargetRun]
+    let sections: [Section]
     /// Where counterexamples are written as ITF files, if anywhere.
     var traceDirectory: String? = nil
 
-    /// The trace file of a target's counterexample for `property` (nil: the deadlock).
-    func traceFile(target: String, property: String?) -> String? {
-        traceDirectory.map { "\($0)/\(target)-\(property ?? "deadlock").itf.json" }
+    var runs: [TargetRun] { sections.flatMap(\.runs) }
+    /// Several scopes: the model's default suite.
+    var isSuite: Bool { sections.count > 1 }
+    var scopeNames: String { sections.map(\.scopeName).joined(separator: ", ") }
+
+    /// The trace file of a target's counterexample for `property` (nil: the deadlock); in a
+    /// suite the file name starts with the scope's.
+    func traceFile(scope: String, target: String, property: String?) -> String? {
+        traceDirectory.map { "\($0)/\(isSuite ? "\(scope)-" : "")\(target)-\(property ?? "deadlock").itf.json" }
     }
 
     var verdict: String {
@@ -32,18 +48,24 @@ struct CheckReport {
 enum TextReport {
     static func render(_ report: CheckReport, colour: Bool) -> String {
         var lines: [String] = []
-        for run in report.runs {
-            lines.append(contentsOf: render(run, report: report, colour: colour))
-            lines.append("")
+        for section in report.sections {
+            for run in section.runs {
+                lines.append(contentsOf: render(run, scope: section.scopeName, report: report, colour: colour))
+                lines.append("")
+            }
+        }
+        if report.isSuite {
+            let runs = report.runs
+            lines.append("suite: \(report.sections.count) scopes (\(report.scopeNames)), \(grouped(runs.reduce(0) { $0 + $1.distinct })) distinct states, \(grouped(runs.reduce(0) { $0 + $1.generated })) generated, \(String(format2: runs.reduce(0) { $0 + $1.seconds })) s")
         }
         lines.append("result: \(report.verdict)")
         return lines.joined(separator: "\n")
     }
 
-    static func render(_ result: TargetRun, report: CheckReport, colour: Bool) -> [String] {
+    static func render(_ result: TargetRun, scope: String, report: CheckReport, colour: Bool) -> [String] {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var lines: [String] = []
-        lines.append(paint("model \(result.modelName), target \(result.target), scope \(report.scope.name)\(report.literal ? ", seed-literal properties" : "")\(report.fault.map { ", fault \($0) injected" } ?? "")", "1"))
+        lines.append(paint("model \(result.modelName), target \(result.target), scope \(scope)\(report.literal ? ", seed-literal properties" : "")\(report.fault.map { ", fault \($0) injected" } ?? "")", "1"))
         lines.append("\(grouped(result.distinct)) distinct states, \(grouped(result.generated)) generated, depth \(result.depth), \(String(format2: result.seconds)) s, \(result.workers) worker\(result.workers == 1 ? "" : "s")\(result.symmetry ? ", symmetry" : "")")
         lines.append("stopped: \(result.stopReason.rawValue); fingerprint collision probability \(scientific(result.collisionProbability))")
         if !result.isComplete {
@@ -55,7 +77,7 @@ enum TextReport {
         let coverage = result.isComplete ? "in this scope" : "before the run stopped"
         for outcome in result.properties {
             let id = outcome.id.rightPadded(to: width)
-            switch PropertyOutcome<MyTaxiModel>.Status(rawValue: outcome.status)! {
+            switch PropertyStatus(rawValue: outcome.status)! {
             case .holds:
                 lines.append("\(id)  \(paint("holds", "32"))       exercised \(grouped(outcome.exercised))×")
             case .vacuous:
@@ -75,26 +97,24 @@ enum TextReport {
         if !idle.isEmpty { lines.append(""); lines.append(paint("warning:", "33") + " actions that never fired \(coverage): \(idle.joined(separator: ", "))") }
         for counterexample in result.counterexamples {
             lines.append("")
-            lines.append(contentsOf: trace(counterexample, scope: report.scope, colour: colour))
+            lines.append(contentsOf: trace(counterexample, colour: colour))
         }
         return lines
     }
 
-    static func trace(_ counterexample: WorldTrace, scope: Scope, colour: Bool) -> [String] {
+    static func trace(_ counterexample: PresentedTrace, colour: Bool) -> [String] {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var lines: [String] = []
         let title = counterexample.propertyID.map { "\($0) violated" } ?? "deadlock"
         lines.append(paint("── \(title): \(counterexample.length) steps ──", "1"))
         if !counterexample.statement.isEmpty { lines.append("   property: \(counterexample.statement)") }
-        lines.append("   0  initial: \(counterexample.initial.summary(scope: scope))")
+        lines.append("   0  initial: \(counterexample.initialSummary)")
         for (number, step) in counterexample.steps.enumerated() {
-            let before = counterexample.state(before: number)
-            let changes = before.changes(to: step.state, scope: scope)
             lines.append("\(String(number + 1).leftPadded(to: 4, with: " "))  \(step.action)")
-            lines.append("      " + (changes.isEmpty ? "(no change)" : changes.joined(separator: "; ")))
+            lines.append("      " + (step.changes.isEmpty ? "(no change)" : step.changes.joined(separator: "; ")))
         }
         lines.append("   " + paint("✗ \(counterexample.witness)", "31"))
-        let involved = HTMLReport.witnessEntities(counterexample.witness).sorted()
+        let involved = counterexample.involved.sorted()
         if !involved.isEmpty { lines.append("   involves: " + involved.map { paint($0, "1") }.joined(separator: ", ")) }
         return lines
     }

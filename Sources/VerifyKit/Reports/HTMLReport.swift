@@ -1,4 +1,4 @@
-import Spec
+import Checker
 
 /// `--format html`: one self-contained page for reviewers (no network: inline style and
 /// script, and a content security policy that forbids fetching anything). The results
@@ -9,15 +9,16 @@ enum HTMLReport {
     static func render(_ report: CheckReport) -> String {
         var body: [String] = []
         body.append(#"<h1>RideCheck: <span class="verdict \#(report.verdict)">\#(report.verdict)</span></h1>"#)
-        body.append(#"<p class="meta">model mytaxi, scope <code>\#(escape(report.scope.name))</code>\#(report.literal ? ", seed-literal properties" : "")\#(report.fault.map { ", fault <code>\(escape($0))</code> injected" } ?? "")</p>"#)
+        body.append(#"<p class="meta">model \#(escape(report.modelName)), scope\#(report.isSuite ? "s" : "") \#(report.sections.map { "<code>\(escape($0.scopeName))</code>" }.joined(separator: ", "))\#(report.literal ? ", seed-literal properties" : "")\#(report.fault.map { ", fault <code>\(escape($0))</code> injected" } ?? "")</p>"#)
         body.append(#"<p id="summary"></p>"#)
-        for run in report.runs {
-            body.append(#"<section class="run" id="run-\#(run.target)">"#)
-            body.append("<h2>\(run.target)</h2>")
+        for section in report.sections { for run in section.runs {
+            let runID = report.isSuite ? "\(section.scopeName)-\(run.target)" : run.target
+            body.append(#"<section class="run" id="run-\#(runID)">"#)
+            body.append("<h2>\(report.isSuite ? "\(escape(section.scopeName)), " : "")\(run.target)</h2>")
             body.append(#"<p class="counts">\#(grouped(run.distinct)) distinct states, \#(grouped(run.generated)) generated, depth \#(run.depth), \#(String(format2: run.seconds)) s, stopped: \#(run.stopReason.rawValue)</p>"#)
             body.append(#"<table class="results"><thead><tr><th>property</th><th>result</th><th></th></tr></thead><tbody>"#)
             for property in run.properties {
-                let anchor = "cx-\(run.target)-\(property.id)"
+                let anchor = "cx-\(runID)-\(property.id)"
                 let detail: String = switch property.status {
                 case "violated": ##"<a href="#\##(anchor)">counterexample of \##(property.counterexample!.length) steps</a>"##
                 case "satisfied": "instance in \(property.counterexample!.length) steps"
@@ -28,56 +29,29 @@ enum HTMLReport {
                 body.append(#"<tr class="\#(property.status)" data-property="\#(property.id)"><td><code>\#(property.id)</code></td><td class="status">\#(property.status)</td><td>\#(detail)</td></tr>"#)
             }
             if let deadlock = run.deadlock {
-                body.append(##"<tr class="violated" data-property="deadlock"><td>deadlock</td><td class="status">violated</td><td><a href="#cx-\##(run.target)-deadlock">after \##(deadlock.length) steps</a></td></tr>"##)
+                body.append(##"<tr class="violated" data-property="deadlock"><td>deadlock</td><td class="status">violated</td><td><a href="#cx-\##(runID)-deadlock">after \##(deadlock.length) steps</a></td></tr>"##)
             }
             body.append("</tbody></table>")
-            for trace in run.counterexamples { body.append(contentsOf: counterexample(trace, target: run.target, scope: report.scope)) }
+            for trace in run.counterexamples { body.append(contentsOf: counterexample(trace, target: runID)) }
             body.append("</section>")
-        }
+        } }
         return page(title: "RideCheck: \(report.verdict)", body: body)
     }
 
-    static func counterexample(_ trace: WorldTrace, target: String, scope: Scope) -> [String] {
+    static func counterexample(_ trace: PresentedTrace, target: String) -> [String] {
         let id = trace.propertyID ?? "deadlock"
-        let marked = witnessEntities(trace.witness)
         var lines = [#"<section class="counterexample" id="cx-\#(target)-\#(id)">"#]
         lines.append("<h3><code>\(escape(id))</code> \(trace.propertyID == nil ? "found" : "violated"): \(trace.length) steps</h3>")
         lines.append(#"<p class="witness">✗ \#(escape(trace.witness))</p>"#)
         lines.append(#"<ol class="steps" start="0">"#)
-        lines.append(#"<li class="step"><div class="action">initial state</div>\#(queues(trace.initial, scope: scope, marked: marked))</li>"#)
+        lines.append(#"<li class="step"><div class="action">initial state</div>\#(trace.initialHTML)</li>"#)
         for (number, step) in trace.steps.enumerated() {
-            let changes = trace.state(before: number).changes(to: step.state, scope: scope)
-            let list = changes.isEmpty ? #"<p class="nochange">(no change)</p>"# : "<ul class=\"changes\">" + changes.map { #"<li class="changed">\#(escape($0))</li>"# }.joined() + "</ul>"
+            let list = step.changes.isEmpty ? #"<p class="nochange">(no change)</p>"# : "<ul class=\"changes\">" + step.changes.map { #"<li class="changed">\#(escape($0))</li>"# }.joined() + "</ul>"
             let last = number == trace.steps.count - 1 ? " last" : ""
-            lines.append(#"<li class="step\#(last)"><div class="action"><code>\#(escape(step.action.description))</code></div>\#(list)\#(queues(step.state, scope: scope, marked: marked))</li>"#)
+            lines.append(#"<li class="step\#(last)"><div class="action"><code>\#(escape(step.action))</code></div>\#(list)\#(step.html)</li>"#)
         }
         lines.append("</ol></section>")
         return lines
-    }
-
-    /// Each zone's queue as a row of drivers, front first; drivers the witness names are marked.
-    static func queues(_ world: World, scope: Scope, marked: Set<String>) -> String {
-        var html = #"<div class="queues">"#
-        for zone in scope.zoneIDs {
-            html += #"<div class="queue" data-zone="\#(zone)"><span class="zone">\#(zone)</span>"#
-            let drivers = world.queue(zone)
-            if drivers.isEmpty { html += #"<span class="empty">empty</span>"# }
-            for (driver, taxi) in zip(drivers, world.queueTaxiList(zone)) {
-                let mark = marked.contains("\(driver)") ? " witness" : ""
-                html += #"<span class="driver\#(mark)" title="\#(driver) with \#(taxi)">\#(driver)</span>"#
-            }
-            html += "</div>"
-        }
-        return html + "</div>"
-    }
-
-    /// The entity names in a witness sentence (d2, z1, r3, ride1, ...).
-    static func witnessEntities(_ witness: String) -> Set<String> {
-        Set(witness.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { word in
-            ["d", "z", "r", "c", "t", "ride"].contains { prefix in
-                word.hasPrefix(prefix) && Int(word.dropFirst(prefix.count)) != nil
-            }
-        })
     }
 
     static func escape(_ text: String) -> String { JUnitReport.escape(text) }

@@ -1,14 +1,15 @@
 import Checker
-import Spec
 
 /// The machine-readable summary of `verify check --format json`.
 enum JSONReport {
     /// The top level sums every target's run; `runs` has each one; `properties` lists every
-    /// target's properties, each with its target.
+    /// target's properties, each with its target. A suite of scopes has `scopes` where a single
+    /// scope has `scope`, and each property and run names its scope.
     static func render(_ report: CheckReport) -> String {
-        let properties: [JSON] = report.runs.flatMap { run in
+        let suite = report.isSuite
+        let properties: [JSON] = report.sections.flatMap { section in section.runs.flatMap { run in
             run.properties.map { outcome in
-                JSON.object([
+                JSON.object((suite ? [("scope", JSON.string(section.scopeName))] : []) + [
                     ("id", .string(outcome.id)),
                     ("target", .string(run.target)),
                     ("kind", .string(outcome.kind.rawValue)),
@@ -17,22 +18,18 @@ enum JSONReport {
                     ("exercised", .integer(outcome.exercised)),
                     ("traceLength", outcome.counterexample.map { .integer($0.length) } ?? .null),
                     ("witness", outcome.status == "violated" ? .string(outcome.counterexample!.witness) : .null),
-                    ("trace", outcome.status == "violated" ? report.traceFile(target: run.target, property: outcome.id).map(JSON.string) ?? .null : .null),
+                    ("trace", outcome.status == "violated"
+                        ? report.traceFile(scope: section.scopeName, target: run.target, property: outcome.id).map(JSON.string) ?? .null : .null),
                 ])
             }
-        }
-        let scope = report.scope
+        } }
+        let scope: (String, JSON) = suite ? ("scopes", .array(report.sections.map(\.scopeJSON))) : ("scope", report.sections[0].scopeJSON)
         return JSON.object([
             ("result", .string(report.verdict)),
-            ("model", .string(report.runs.first?.modelName ?? "mytaxi")),
+            ("model", .string(report.modelName)),
             ("target", .string(report.target)),
             ("fault", report.fault.map(JSON.string) ?? .null),
-            ("scope", .object([
-                ("name", .string(scope.name)), ("zones", .integer(scope.zones)), ("drivers", .integer(scope.drivers)),
-                ("taxis", .integer(scope.taxis)), ("clients", .integer(scope.clients)),
-                ("routesPerClient", .integer(scope.routesPerClient)), ("horizon", .integer(scope.horizon)),
-                ("onboarded", .bool(scope.onboarded)),
-            ])),
+            scope,
             ("states", .object([
                 ("distinct", .integer(report.runs.reduce(0) { $0 + $1.distinct })),
                 ("generated", .integer(report.runs.reduce(0) { $0 + $1.generated })),
@@ -40,12 +37,12 @@ enum JSONReport {
             ])),
             ("seconds", .number((report.runs.reduce(0) { $0 + $1.seconds } * 1000).rounded() / 1000)),
             ("properties", .array(properties)),
-            ("runs", .array(report.runs.map(run))),
+            ("runs", .array(report.sections.flatMap { section in section.runs.map { run($0, scope: suite ? section.scopeName : nil) } })),
         ]).rendered()
     }
 
-    static func run(_ run: TargetRun) -> JSON {
-        .object([
+    static func run(_ run: TargetRun, scope: String?) -> JSON {
+        .object((scope.map { [("scope", JSON.string($0))] } ?? []) + [
             ("target", .string(run.target)),
             ("states", .object([
                 ("distinct", .integer(run.distinct)), ("generated", .integer(run.generated)), ("depth", .integer(run.depth)),

@@ -1,12 +1,14 @@
+import Checker
+
 /// `--format markdown`: the report for a pull-request comment: the verdict, a table per
 /// target, and each counterexample folded under its property.
 enum MarkdownReport {
     static func render(_ report: CheckReport) -> String {
         var lines = ["## RideCheck: \(report.verdict)", ""]
-        lines.append("Model `mytaxi`, scope `\(report.scope.name)`\(report.literal ? ", seed-literal properties" : "")\(report.fault.map { ", fault `\($0)` injected" } ?? "").")
+        lines.append("Model `\(report.modelName)`, scope\(report.isSuite ? "s" : "") \(report.sections.map { "`\($0.scopeName)`" }.joined(separator: ", "))\(report.literal ? ", seed-literal properties" : "")\(report.fault.map { ", fault `\($0)` injected" } ?? "").")
         lines.append("")
-        for run in report.runs {
-            lines.append("### \(run.target): \(grouped(run.distinct)) states, depth \(run.depth), \(String(format2: run.seconds)) s (\(run.stopReason.rawValue))")
+        for section in report.sections { for run in section.runs {
+            lines.append("### \(report.isSuite ? "\(section.scopeName), " : "")\(run.target): \(grouped(run.distinct)) states, depth \(run.depth), \(String(format2: run.seconds)) s (\(run.stopReason.rawValue))")
             lines.append("")
             lines.append("| property | result | |")
             lines.append("| --- | --- | --- |")
@@ -27,13 +29,13 @@ enum MarkdownReport {
                 lines.append("<details><summary>\(trace.propertyID.map { "<code>\($0)</code> violated" } ?? "deadlock"): \(JUnitReport.escape(trace.witness))</summary>")
                 lines.append("")
                 lines.append("```text")
-                lines.append(contentsOf: TextReport.trace(trace, scope: report.scope, colour: false))
+                lines.append(contentsOf: TextReport.trace(trace, colour: false))
                 lines.append("```")
                 lines.append("")
                 lines.append("</details>")
                 lines.append("")
             }
-        }
+        } }
         return lines.joined(separator: "\n")
     }
 }

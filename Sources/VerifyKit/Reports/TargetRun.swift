@@ -1,9 +1,8 @@
 import Checker
-import Spec
 
 /// One target's run (spec, reference or conformance) in the terms every report shares:
-/// counts, property outcomes, and counterexamples as traces of Spec worlds, whatever state
-/// the target explored (a Reference state is shown through its abstraction).
+/// counts, property outcomes, and counterexamples as presented traces, whatever state the
+/// target explored (a Reference state is shown through its abstraction).
 struct TargetRun {
     struct PropertyLine {
         let id: String
@@ -11,7 +10,7 @@ struct TargetRun {
         let group: String
         let status: String
         let exercised: Int
-        let counterexample: WorldTrace?
+        let counterexample: PresentedTrace?
     }
 
     let target: String
@@ -25,16 +24,16 @@ struct TargetRun {
     let symmetry: Bool
     let collisionProbability: Double
     let properties: [PropertyLine]
-    let deadlock: WorldTrace?
+    let deadlock: PresentedTrace?
     let actions: [ActionCoverage]
 
     var isComplete: Bool { stopReason.isComplete }
     var hasFinding: Bool { deadlock != nil || properties.contains { $0.status == "violated" } }
-    var counterexamples: [WorldTrace] {
+    var counterexamples: [PresentedTrace] {
         properties.compactMap { $0.status == "violated" ? $0.counterexample : nil } + (deadlock.map { [$0] } ?? [])
     }
 
-    init<M: Model>(target: String, result: ExplorationResult<M>, world: (M.State) -> World) where M.Action == TaxiAction {
+    init<P: ModelPlugin>(target: String, result: TargetResult<P.Spec>, plugin: P, bounds: P.Bounds) {
         self.target = target
         modelName = result.modelName
         distinct = result.distinct
@@ -46,32 +45,12 @@ struct TargetRun {
         symmetry = result.symmetry
         collisionProbability = result.collisionProbability
         properties = result.properties.map { outcome in
-            PropertyLine(id: outcome.property.id, kind: outcome.property.kind, group: outcome.property.group,
-                         status: outcome.status.rawValue, exercised: outcome.exercised,
-                         counterexample: outcome.counterexample.map { WorldTrace($0, statement: outcome.property.statement, world: world) })
+            PropertyLine(id: outcome.id, kind: outcome.kind, group: outcome.group, status: outcome.status.rawValue, exercised: outcome.exercised,
+                         counterexample: outcome.counterexample.map { PresentedTrace($0, statement: outcome.statement, plugin: plugin, bounds: bounds) })
         }
-        deadlock = result.deadlock.map { WorldTrace($0, statement: "A state where nothing can happen before the end of time.", world: world) }
+        deadlock = result.deadlock.map {
+            PresentedTrace($0, statement: "A state where nothing can happen before the end of time.", plugin: plugin, bounds: bounds)
+        }
         actions = result.actions
-    }
-}
-
-/// A counterexample (or a reachability instance) as a sequence of Spec worlds.
-struct WorldTrace {
-    let propertyID: String?
-    /// The property in words.
-    let statement: String
-    let witness: String
-    let initial: World
-    let steps: [(action: TaxiAction, state: World)]
-
-    var length: Int { steps.count }
-    func state(before index: Int) -> World { index == 0 ? initial : steps[index - 1].state }
-
-    init<M: Model>(_ counterexample: Counterexample<M>, statement: String, world: (M.State) -> World) where M.Action == TaxiAction {
-        propertyID = counterexample.propertyID
-        self.statement = statement
-        witness = counterexample.witness
-        initial = world(counterexample.trace.initial)
-        steps = counterexample.trace.steps.map { ($0.action, world($0.state)) }
     }
 }

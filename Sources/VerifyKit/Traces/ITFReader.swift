@@ -1,28 +1,39 @@
 import Foundation
-import Spec
 
-/// A trace file read back: the scope it was found in, what it showed, and its actions.
+/// A trace file read back, before its model reads the scope and the actions: the model it is a
+/// trace of, the scope it was found in, what it showed, and each step's action in words.
 struct ITFTrace {
-    let scope: Scope
+    struct Step {
+        /// The step's position among the trace's states (the initial state is 0).
+        let index: Int
+        let action: String
+        let parameters: [String: String]
+    }
+
+    let model: String
+    let scopeBase: String
+    /// The scope's whole numbers, as the metadata records them.
+    let scopeFields: [String: Int]
     let target: String
     let property: String
     let fault: String?
-    let actions: [TaxiAction]
+    let steps: [Step]
 }
 
 /// Reads the ITF files `verify check --trace-dir` writes. Every problem is a usage error
 /// (exit 2) that names the file's position or step and what is wrong.
 enum ITFReader {
-    static func read(path: String) throws(UsageError) -> ITFTrace {
+    /// `models`: the names of the registered models, one of which the trace must be of.
+    static func read(path: String, models: [String]) throws(UsageError) -> ITFTrace {
         if Output.kind(of: path) == .folder { throw UsageError("cannot read trace '\(path)': it is a folder") }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw UsageError("cannot read trace '\(path)': \(Output.reason(error))")
         }
-        return try parse(data, name: path)
+        return try parse(data, name: path, models: models)
     }
 
-    static func parse(_ data: Data, name: String) throws(UsageError) -> ITFTrace {
+    static func parse(_ data: Data, name: String, models: [String]) throws(UsageError) -> ITFTrace {
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: data) } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
@@ -34,10 +45,15 @@ enum ITFReader {
         }
         guard let meta = document["#meta"] as? [String: Any] else { throw UsageError("\(name) is not an ITF trace from verify: it has no '#meta' object") }
         let source = meta["source"] as? String ?? "(none)"
-        guard source == "mytaxi" else { throw UsageError("\(name) is a trace of model '\(source)'; valid models: mytaxi") }
-        let scope = try readScope(meta["scope"], name: name)
+        guard models.contains(source) else { throw UsageError("\(name) is a trace of model '\(source)'; valid models: \(models.joined(separator: ", "))") }
+        guard let scope = meta["scope"] as? [String: Any], let base = scope["base"] as? String else {
+            throw UsageError("\(name): '#meta' has no 'scope' with a 'base' scope name")
+        }
+        // Whole numbers only: a bound written 2.5 or "2" is missing, and the model names it.
+        var fields: [String: Int] = [:]
+        for (key, value) in scope { if let number = value as? Int { fields[key] = number } }
         guard !states.isEmpty else { throw UsageError("\(name): 'states' is empty; a trace has at least its initial state") }
-        var actions: [TaxiAction] = []
+        var steps: [ITFTrace.Step] = []
         for (index, state) in states.enumerated().dropFirst() {
             guard let stateMeta = state["#meta"] as? [String: Any], let action = stateMeta["action"] as? String else {
                 throw UsageError("\(name): state \(index) has no action in its '#meta'")
@@ -48,30 +64,9 @@ enum ITFReader {
                 guard let text = value as? String else { throw UsageError("\(name): step \(index): parameter '\(key)' is not a string") }
                 parameters[key] = text
             }
-            do {
-                actions.append(try TaxiAction(name: action, parameters: parameters, scope: scope))
-            } catch {
-                throw UsageError("\(name): step \(index): \(error.description)")
-            }
+            steps.append(ITFTrace.Step(index: index, action: action, parameters: parameters))
         }
-        return ITFTrace(scope: scope, target: meta["target"] as? String ?? "spec", property: meta["property"] as? String ?? "deadlock",
-                        fault: meta["fault"] as? String, actions: actions)
-    }
-
-    static func readScope(_ value: Any?, name: String) throws(UsageError) -> Scope {
-        guard let fields = value as? [String: Any], let base = fields["base"] as? String else {
-            throw UsageError("\(name): '#meta' has no 'scope' with a 'base' scope name")
-        }
-        guard var scope = Scope.named.first(where: { $0.name == base }) else {
-            throw UsageError("\(name): unknown scope '\(base)'; valid scopes: \(Scope.named.map(\.name).joined(separator: ", "))")
-        }
-        var assignments: [(key: String, value: Int)] = []
-        for key in Scope.settableKeys.map(\.key) where key != "depth" {
-            guard let number = fields[key] as? Int else { throw UsageError("\(name): the scope has no whole number '\(key)'") }
-            assignments.append((key, number))
-        }
-        do { scope = try scope.setting(assignments) } catch { throw UsageError("\(name): \(error.description)") }
-        scope.depth = nil
-        return scope
+        return ITFTrace(model: source, scopeBase: base, scopeFields: fields, target: meta["target"] as? String ?? "spec",
+                        property: meta["property"] as? String ?? "deadlock", fault: meta["fault"] as? String, steps: steps)
     }
 }

@@ -1,3 +1,4 @@
+import Checker
 import Foundation
 
 /// Writes every counterexample of a report as an ITF file under the trace directory.
@@ -16,19 +17,26 @@ enum TraceFiles {
         try Output.probe(URL(fileURLWithPath: directory).appendingPathComponent("trace.itf.json").path)
     }
 
-    static func write(_ report: CheckReport, to directory: String) throws(UsageError) {
-        for run in report.runs { try write(run.counterexamples, target: run.target, report: report, to: directory) }
+    static func write(_ report: CheckReport, variables: [String], to directory: String) throws(UsageError) {
+        for section in report.sections {
+            for run in section.runs {
+                try write(run.counterexamples, target: run.target, section: section, report: report, variables: variables, to: directory)
+            }
+        }
     }
 
-    static func write(_ traces: [WorldTrace], target: String, report: CheckReport, to directory: String) throws(UsageError) {
+    static func write(_ traces: [PresentedTrace], target: String, section: CheckReport.Section, report: CheckReport,
+                      variables: [String], to directory: String) throws(UsageError) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw UsageError("cannot create the trace directory '\(directory)': \(Output.reason(error))")
         }
         for trace in traces {
-            let document = ITFWriter.document(trace, scope: report.scope, target: target, fault: report.fault)
-            try Output.write(document.rendered(), to: report.traceFile(target: target, property: trace.propertyID), console: Console())
+            let document = ITFWriter.document(trace, model: report.modelName, variables: variables, scope: section.traceScope,
+                                              target: target, fault: report.fault)
+            try Output.write(document.rendered(), to: report.traceFile(scope: section.scopeName, target: target, property: trace.propertyID),
+                             console: Console())
         }
     }
 }

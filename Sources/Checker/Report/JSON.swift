@@ -1,0 +1,65 @@
+/// A JSON value written with keys in the order given, so reports are byte-for-byte stable.
+public indirect enum JSON: Equatable, Sendable {
+    case string(String), number(Double), integer(Int), bool(Bool), null
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.rendered() == rhs.rendered() }
+
+    public func rendered(indent: Int = 0, pretty: Bool = true) -> String {
+        let pad = pretty ? String(repeating: "  ", count: indent + 1) : ""
+        let close = pretty ? String(repeating: "  ", count: indent) : ""
+        let newline = pretty ? "\n" : ""
+        switch self {
+        case .string(let text): return JSON.quote(text)
+        case .number(let value): return value.isFinite ? "\(value)" : "null"
+        case .integer(let value): return "\(value)"
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            return "[" + newline + items.map { pad + $0.rendered(indent: indent + 1, pretty: pretty) }.joined(separator: "," + newline) + newline + close + "]"
+        case .object(let fields):
+            if fields.isEmpty { return "{}" }
+            let separator = pretty ? ": " : ":"
+            return "{" + newline + fields.map { pad + JSON.quote($0.0) + separator + $0.1.rendered(indent: indent + 1, pretty: pretty) }
+                .joined(separator: "," + newline) + newline + close + "}"
+        }
+    }
+
+    public static func quote(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case let c where c.value < 0x20: result += "\\u" + String(c.value, radix: 16).leftPadded(to: 4)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension String {
+    public func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+    public func rightPadded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
+
+/// 1,234,567
+public func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var result = ""
+    for (offset, digit) in digits.enumerated() {
+        if offset > 0 && (digits.count - offset) % 3 == 0 { result += "," }
+        result.append(digit)
+    }
+    return value < 0 ? "-" + result : result
+}

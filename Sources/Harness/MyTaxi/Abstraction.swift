@@ -1,0 +1,176 @@
+import Checker
+import MyTaxiReference
+import MyTaxiSpec
+
+/// The abstraction function from the Reference's state to the Spec's `World`, and the
+/// correspondence of ids it rests on: Spec entity i is Reference entity i + 1 (people count
+/// from 1 on both sides); a client's k-th route in the Reference is the Spec's route slot k
+/// of that client; a ride is named after the slot of the route whose offer was accepted.
+public struct Abstraction: Sendable {
+    public let scope: Scope
+    public var minutesPerTick: Int { scope.timing.minutesPerTick }
+
+    public init(scope: Scope) { self.scope = scope }
+
+    // MARK: Ids, Spec to Reference
+
+    public func client(_ id: MyTaxiSpec.ClientID) -> MyTaxiReference.ClientID { .init(id.index + 1) }
+    public func driver(_ id: MyTaxiSpec.DriverID) -> MyTaxiReference.DriverID { .init(id.index + 1) }
+    public func taxi(_ id: MyTaxiSpec.TaxiID) -> TaxiCode { .init(id.index + 1) }
+    public func zone(_ id: MyTaxiSpec.ZoneID) -> MyTaxiReference.ZoneID { .init(id.index + 1) }
+
+    /// The Reference route in Spec slot `slot`, if the client has made that many.
+    public func route(_ slot: MyTaxiSpec.RouteID, in service: DispatchService) -> MyTaxiReference.RouteID? {
+        let owner = scope.client(of: slot)
+        let position = slot.index - owner.index * scope.routesPerClient
+        let made = service.clients[client(owner)]?.routes ?? []
+        return position < made.count ? made[position] : nil
+    }
+
+    // MARK: Ids, Reference to Spec
+
+    /// The Spec's slot for route `id`, or nil if a world of the scope has none for it: a
+    /// client's routes past the scope's `routesPerClient`, or a client or route the
+    /// Reference does not know (`overflow(of:)` names them).
+    func slot(of id: MyTaxiReference.RouteID, in service: DispatchService) -> UInt8? {
+        service.routes[id].flatMap { slot(of: id, $0, in: service) }
+    }
+
+    /// The same for a route already at hand (`route` is `service.routes[id]`).
+    func slot(of id: MyTaxiReference.RouteID, _ route: Route, in service: DispatchService) -> UInt8? {
+        guard route.client.number >= 1, route.client.number <= scope.clients,
+              let position = service.clients[route.client]?.routes.firstIndex(of: id), position < scope.routesPerClient else { return nil }
+        return UInt8((route.client.number - 1) * scope.routesPerClient + position)
+    }
+
+    /// Entity `number` (counted from 1) as an index of a world's records, if the scope has
+    /// room for `count` of them.
+    func index(of number: Int, below count: Int) -> Int? {
+        number >= 1 && number <= count ? number - 1 : nil
+    }
+
+    func raw(_ zone: MyTaxiReference.ZoneID?) -> UInt8 { zone.map { UInt8($0.number - 1) } ?? noEntity }
+    func raw(_ driver: MyTaxiReference.DriverID?) -> UInt8 { driver.map { UInt8($0.number - 1) } ?? noEntity }
+    func raw(_ taxi: TaxiCode?) -> UInt8 { taxi.map { UInt8($0.number - 1) } ?? noEntity }
+    func ticks(_ minutes: Int) -> UInt8 { UInt8(minutes / minutesPerTick) }
+
+    // MARK: The abstraction
+
+    /// The Reference's drivers, clients and taxis are read by walking their dictionaries,
+    /// keeping those whose numbers the scope has (`index(of:below:)`), rather than by
+    /// looking each of the scope's ids up: a lookup hashes its key (SipHash), about 200
+    /// instructions, and the abstraction runs on every state of a search of the Reference.
+    public func world(of service: DispatchService) -> World {
+        var world = World()
+        world.clock = ticks(service.now)
+        for (id, account) in service.drivers {
+            guard let d = index(of: id.number, below: scope.drivers) else { continue }
+            world.drivers[d].emailConfirmed = account.emailConfirmed
+            world.drivers[d].activated = account.activated
+            world.drivers[d].status = switch account.status {
+            case .offline: .offline
+            case .available: .available
+            case .busy: .busy
+            }
+            world.drivers[d].zoneRaw = raw(account.zone)
+            world.drivers[d].taxiRaw = raw(account.taxi)
+            world.drivers[d].refusals = UInt8(account.refusalsInARow)
+            world.drivers[d].suspended = account.suspended
+        }
+        for (id, account) in service.clients {
+            guard let c = index(of: id.number, below: scope.clients) else { continue }
+            world.clients[c].emailConfirmed = account.emailConfirmed
+            world.clients[c].cards = UInt8(account.cards.count)
+        }
+        for (code, taxi) in service.taxis {
+            guard let t = index(of: code.number, below: scope.taxis) else { continue }
+            for owner in taxi.owners { world.taxiOwners[t] |= 1 << raw(owner) }
+        }
+        // What does not fit a world (`overflow(of:)`) is left out, so that the rest can be
+        // checked; `ReferenceFitsTheWorld` reports what was.
+        for z in scope.zoneIDs {
+            let entries = service.queue(in: zone(z)).prefix(World.queueSlots)
+            for (position, entry) in entries.enumerated() {
+                world.queueDrivers[z.index * World.queueSlots + position] = raw(entry.driver)
+                world.queueTaxis[z.index * World.queueSlots + position] = raw(entry.taxi)
+            }
+            world.queueLength[z.index] = UInt8(entries.count)
+        }
+        for (id, route) in service.routes {
+            guard let slot = slot(of: id, route, in: service).map(Int.init) else { continue }
+            world.routes[slot].status = switch route.state {
+            case .requested: .notAllocated
+            case .waiting: .waiting
+            case .onBoard: .onBoard
+            case .completed: .completed
+            case .cancelled: .cancelled
+            }
+            world.routes[slot].zoneRaw = raw(route.origin)
+            world.routes[slot].passengers = UInt8(route.passengers)
+            world.routes[slot].isShared = route.shared
+            world.routes[slot].isReserved = route.isReservation
+            world.routes[slot].pickupAt = ticks(route.pickupAt)
+            world.routes[slot].offeredToRaw = raw(route.offeredTo)
+            world.routes[slot].rideRaw = route.ride.flatMap { service.rides[$0] }.flatMap { self.slot(of: $0.leadRoute, in: service) } ?? noEntity
+            world.routes[slot].joinedRaw = route.joinedGroupOf.flatMap { self.slot(of: $0, in: service) } ?? noEntity
+            world.routes[slot].paid = route.payment != nil
+        }
+        for ride in service.rides.values where ride.state != .cancelled {
+            guard let slot = slot(of: ride.leadRoute, in: service).map(Int.init) else { continue }
+            world.rides[slot].driverRaw = raw(ride.driver)
+            world.rides[slot].taxiRaw = raw(ride.taxi)
+            world.rides[slot].acceptedAt = ticks(ride.acceptedAt)
+            for member in ride.routes {
+                if let bit = self.slot(of: member, in: service) { world.rides[slot].routeMask |= 1 << bit }
+            }
+        }
+        let waiting = service.waitingRequests.compactMap { slot(of: $0, in: service) }.prefix(Capacity.routes)
+        for (position, slot) in waiting.enumerated() { world.dispatchLine[position] = slot }
+        world.dispatchCount = UInt8(waiting.count)
+        return world
+    }
+
+    /// What of `service`'s state a world of the scope has no room for, in words, or nil
+    /// when all of it fits: more entries in a zone's queue than `World.queueSlots`, more
+    /// requests waiting than the dispatch line's `Capacity.routes` slots, more routes for a
+    /// client than the scope's `routesPerClient`.
+    ///
+    /// A correct Reference never gets there: it queues a driver once, a request waits once,
+    /// and the adapter asks for no more routes than the scope holds. One that queues a
+    /// driver twice can (`acceptLeavesDriverQueued`: `verify simulate` with 4 drivers in 3
+    /// zones stopped on a trap when the abstraction wrote past the last zone's queue
+    /// slots). `world(of:)` shows what fits, so the other properties are still checked, and
+    /// `ReferenceFitsTheWorld` reports this.
+    public func overflow(of service: DispatchService) -> String? {
+        var excess: [String] = []
+        for z in scope.zoneIDs {
+            let entries = service.queue(in: zone(z))
+            guard entries.count > World.queueSlots else { continue }
+            excess.append("the queue of \(zone(z)) holds \(entries.count) entries (\(entries.map { "\($0.driver)" }.joined(separator: ", "))) where a world has \(World.queueSlots) slots")
+        }
+        let waiting = service.waitingRequests.count
+        if waiting > Capacity.routes { excess.append("\(waiting) requests wait for a driver where a world's line has \(Capacity.routes) slots") }
+        // Checked on every state the Reference reaches: the clients are sorted, for the
+        // message, only when one has too many routes.
+        var clients: [(number: Int, excess: String)] = []
+        for (id, account) in service.clients {
+            if (id.number < 1 || id.number > scope.clients) && !account.routes.isEmpty {
+                clients.append((id.number, "\(id), outside the scope's \(scope.clients) clients, has \(account.routes.count) routes"))
+            } else if account.routes.count > scope.routesPerClient {
+                clients.append((id.number, "\(id) has \(account.routes.count) routes where the scope has \(scope.routesPerClient) a client"))
+            }
+        }
+        excess += clients.sorted { $0.number < $1.number }.map(\.excess)
+        return excess.isEmpty ? nil : excess.joined(separator: "; ")
+    }
+
+    /// The system property that holds the Reference to what a world can show (`overflow(of:)`).
+    public var fitsTheWorld: SystemProperty<DispatchService> {
+        SystemProperty(id: "ReferenceFitsTheWorld",
+                       statement: "The Reference's state fits a world of the scope: at most \(World.queueSlots) entries in a zone's queue, at most \(Capacity.routes) requests waiting, no more routes for a client than the scope allows.",
+                       source: "model: the abstraction function (Harness); 000 3.8 (TaxiQueue)") { [self] service in
+            if let excess = overflow(of: service) { return .violated(witness: excess + "; the abstraction shows what fits") }
+            return .holds
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import MyTaxiReference
+
+/// For each fault the Reference can carry: which check catches it, in which named scope, and
+/// the length of the shortest counterexample. `verify list --faults` prints this and a test
+/// holds the harness to it: exit 1, that property violated, a trace no longer than `steps`.
+public struct FaultEntry: Sendable {
+    public let fault: Fault
+    /// `reference` (the Reference explored alone, its abstraction checked against every Spec
+    /// property) or `conformance` (the Reference driven along the Spec).
+    public let target: String
+    public let property: String
+    public let scope: String
+    public let steps: Int
+}
+
+public enum FaultCatalog {
+    /// Decision: two faults need two clients to share a ride, which the one-client `ci`
+    /// scope cannot; they are caught in the `sharing` scope, which a CI run also checks.
+    public static let entries: [FaultEntry] = [
+        FaultEntry(fault: .acceptLeavesDriverQueued, target: "reference", property: "busyDriverNotInQueue", scope: "ci", steps: 4),
+        FaultEntry(fault: .decliningDriverStaysAtHead, target: "reference", property: "RefusingDriverMovesToBack", scope: "ci", steps: 5),
+        FaultEntry(fault: .thirdRefusalKeepsDriverQueued, target: "reference", property: "RefusingDriverMovesToBack", scope: "ci", steps: 8),
+        FaultEntry(fault: .refusalCountNotResetOnAccept, target: "reference", property: "AcceptMakesDriverBusy", scope: "ci", steps: 6),
+        FaultEntry(fault: .dispatchOnlyInPickupZone, target: "conformance", property: "Conformance", scope: "ci", steps: 3),
+        FaultEntry(fault: .completionRequeuesAtPickupZone, target: "reference", property: "FreedDriverQueuedWhereHeIs", scope: "ci", steps: 6),
+        FaultEntry(fault: .changeZoneJoinsFront, target: "reference", property: "QueueOrderIsFair", scope: "ci", steps: 3),
+        FaultEntry(fault: .stopWorkingKeepsOffer, target: "reference", property: "OffersGoToQueueHeads", scope: "ci", steps: 4),
+        FaultEntry(fault: .reservationAllocatedLate, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 2),
+        FaultEntry(fault: .cancelAfterAllocation, target: "reference", property: "ReservationChangedOnlyInTime", scope: "ci", steps: 3),
+        FaultEntry(fault: .fifthPassengerAccepted, target: "reference", property: "AtMostFourPassengers", scope: "ci", steps: 1),
+        FaultEntry(fault: .joinAfterPickup, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "sharing", steps: 5),
+        FaultEntry(fault: .fareSharesDoNotAddUp, target: "reference", property: "FareSharesAddUp", scope: "sharing", steps: 5),
+        FaultEntry(fault: .cancelledRouteStaysOnRide, target: "reference", property: "CancelledRouteDetached", scope: "ci", steps: 5),
+        FaultEntry(fault: .driverCancelLosesRequest, target: "reference", property: "NoRequestLost", scope: "ci", steps: 5),
+        FaultEntry(fault: .fakeRequestWithoutWaiting, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 4),
+        FaultEntry(fault: .refusedRequestLeavesRoute, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 0),
+    ]
+
+    public static func entry(for fault: Fault) -> FaultEntry {
+        guard let entry = entries.first(where: { $0.fault == fault }) else { preconditionFailure("fault \(fault) has no catalogue entry") }
+        return entry
+    }
+}

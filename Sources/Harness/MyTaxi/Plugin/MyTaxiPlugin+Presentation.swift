@@ -1,0 +1,34 @@
+import Checker
+import MyTaxiSpec
+
+/// How a myTaxi trace is shown to a reviewer.
+extension MyTaxiPlugin {
+    public func summary(of world: World, bounds scope: Scope) -> String { world.summary(scope: scope) }
+
+    public func changes(from before: World, to after: World, bounds scope: Scope) -> [String] { before.changes(to: after, scope: scope) }
+
+    /// Each zone's queue as a row of drivers, front first; drivers the witness names are marked.
+    public func html(of world: World, bounds scope: Scope, marked: Set<String>) -> String {
+        var html = #"<div class="queues">"#
+        for zone in scope.zoneIDs {
+            html += #"<div class="queue" data-zone="\#(zone)"><span class="zone">\#(zone)</span>"#
+            let drivers = world.queue(zone)
+            if drivers.isEmpty { html += #"<span class="empty">empty</span>"# }
+            for (driver, taxi) in zip(drivers, world.queueTaxiList(zone)) {
+                let mark = marked.contains("\(driver)") ? " witness" : ""
+                html += #"<span class="driver\#(mark)" title="\#(driver) with \#(taxi)">\#(driver)</span>"#
+            }
+            html += "</div>"
+        }
+        return html + "</div>"
+    }
+
+    /// The entity names in a witness sentence (d2, z1, r3, ride1, ...).
+    public func entities(in witness: String) -> Set<String> {
+        Set(witness.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { word in
+            ["d", "z", "r", "c", "t", "ride"].contains { prefix in
+                word.hasPrefix(prefix) && Int(word.dropFirst(prefix.count)) != nil
+            }
+        })
+    }
+}

@@ -1,0 +1,168 @@
+import Checker
+import MyTaxiReference
+import MyTaxiSpec
+
+/// Drives the Reference with the Spec's actions: the adapter that conformance checking and
+/// exploring the Reference alone both use.
+public struct ReferenceAdapter: ImplementationAdapter {
+    public let spec: MyTaxiModel
+    public let fault: Fault?
+    public let abstraction: Abstraction
+    var scope: Scope { spec.scope }
+
+    public init(model: MyTaxiModel, fault: Fault? = nil) {
+        self.spec = model
+        self.fault = fault
+        self.abstraction = Abstraction(scope: model.scope)
+    }
+
+    /// The Reference's policy for the scope's time profile: the same windows in minutes.
+    public static func policy(for timing: Timing) -> Policy {
+        var policy = Policy.standard
+        policy.allocationLeadMinutes = timing.allocationLeadTicks * timing.minutesPerTick
+        policy.minimumReservationLeadMinutes = timing.minimumLeadTicks * timing.minutesPerTick
+        policy.maximumReservationLeadMinutes = timing.maximumLeadTicks * timing.minutesPerTick
+        policy.fakeRequestWaitMinutes = timing.fakeWaitTicks * timing.minutesPerTick
+        return policy
+    }
+
+    /// Everyone in the scope registered; when the scope is onboarded, confirmed and
+    /// activated, with driver i's taxi i and a card per client, as the Spec starts.
+    public func initialSystems() -> [DispatchService] {
+        var service = DispatchService(policy: Self.policy(for: scope.timing), zones: ZoneMap(zonesInARow: scope.zones), fault: fault)
+        do {
+            for d in scope.driverIDs {
+                try service.registerDriver(abstraction.driver(d))
+                guard scope.onboarded else { continue }
+                try service.confirmEmail(of: abstraction.driver(d))
+                try service.activate(abstraction.driver(d))
+                try service.addTaxi(abstraction.taxi(TaxiID(d.index)), for: abstraction.driver(d))
+            }
+            for c in scope.clientIDs {
+                try service.registerClient(abstraction.client(c))
+                guard scope.onboarded else { continue }
+                try service.confirmEmail(of: abstraction.client(c))
+                if scope.maxCards > 0 { try service.addCard(to: abstraction.client(c)) }
+            }
+        } catch {
+            preconditionFailure("setting up the Reference for scope \(scope.name) failed: \(error)")
+        }
+        return [service]
+    }
+
+    public func abstraction(of system: DispatchService) -> World { abstraction.world(of: system) }
+
+    /// The Spec's candidates with probes, less the requests of a client whose every route
+    /// slot is taken in `state`: each taken slot is a route the Reference lists for him at
+    /// that position (`Abstraction.slot(of:_:in:)`), so he has at least as many routes as
+    /// the scope allows and `perform` would call the request out of bounds, which both
+    /// implementation models pass over. Why: in the ci scope, a client with a route (most
+    /// states) drew some ninety such candidates a state, each a dictionary lookup in
+    /// `isOutOfBounds`.
+    public func candidates(in state: World, into actions: inout [TaxiAction]) {
+        // One bit per client (the scope has at most `Capacity.clients`).
+        var full: UInt8 = 0
+        for c in scope.clientIDs where scope.routes(of: c).allSatisfy({ state.routes[$0.index].status != .unused }) { full |= 1 << c.index }
+        spec.rules.candidates(in: state, probes: true) { action in
+            switch action {
+            case .requestRide(let c, _, _, _), .reserveRide(let c, _, _, _, _), .joinSharedRide(let c, _, _):
+                if full & (1 << c.index) != 0 { return }
+            default:
+                break
+            }
+            actions.append(action)
+        }
+    }
+
+    public func differences(expected: World, actual: World) -> [String] {
+        let fields = expected.changes(to: actual, scope: scope)
+        return fields.isEmpty ? [] : ["specification→implementation: " + fields.joined(separator: "; ")]
+    }
+
+    public func perform(_ action: TaxiAction, on service: inout DispatchService) -> Outcome {
+        if isOutOfBounds(action, service) { return .outOfBounds }
+        do {
+            try drive(action, &service)
+            return .accepted
+        } catch {
+            return .refused(Refusal(describing: error))
+        }
+    }
+
+    /// Scope limits, not rules: the Spec's state has room for so many routes per client
+    /// and cards, and its clock stops at the horizon. The Reference knows no such limits.
+    func isOutOfBounds(_ action: TaxiAction, _ service: DispatchService) -> Bool {
+        let a = abstraction
+        switch action {
+        case .requestRide(let c, _, _, _), .reserveRide(let c, _, _, _, _), .joinSharedRide(let c, _, _):
+            return (service.clients[a.client(c)]?.routes.count ?? 0) >= scope.routesPerClient
+        case .addCard(let c):
+            return (service.clients[a.client(c)]?.cards.count ?? 0) >= scope.maxCards
+        case .tick:
+            return service.now / a.minutesPerTick >= scope.horizon
+        default:
+            return false
+        }
+    }
+
+    /// A route slot the client has not used yet has no Reference route to name: refused as
+    /// the Reference refuses a route it does not know.
+    func route(_ slot: MyTaxiSpec.RouteID, _ service: DispatchService) throws(ServiceError) -> MyTaxiReference.RouteID {
+        guard let id = abstraction.route(slot, in: service) else { throw ServiceError(.unknownEntity, "route slot \(slot) has no route yet") }
+        return id
+    }
+
+    /// Every refusal is a `ServiceError`, the Reference's own or one the adapter makes in
+    /// its words, thrown typed: kept in the refusal as it is (`Refusal(describing:)`), not
+    /// boxed on the heap as an `any Error` would be.
+    func drive(_ action: TaxiAction, _ service: inout DispatchService) throws(ServiceError) {
+        let a = abstraction
+        let minutes = a.minutesPerTick
+        switch action {
+        case .confirmClientEmail(let c): try service.confirmEmail(of: a.client(c))
+        case .confirmDriverEmail(let d): try service.confirmEmail(of: a.driver(d))
+        case .activateDriver(let d): try service.activate(a.driver(d))
+        case .addCard(let c): try service.addCard(to: a.client(c))
+        case .deleteCard(let c):
+            // The Spec counts cards; the Reference names them: delete the newest.
+            try service.deleteCard(service.clients[a.client(c)]?.cards.last ?? CardID(0), of: a.client(c))
+        case .addTaxi(let d, let t): try service.addTaxi(a.taxi(t), for: a.driver(d))
+        case .startWorking(let d, let t, let z): try service.startWorking(a.driver(d), taxi: a.taxi(t), in: a.zone(z))
+        case .stopWorking(let d): try service.stopWorking(a.driver(d))
+        case .changeZone(let d, let z): try service.changeZone(a.driver(d), to: a.zone(z))
+        // The Spec has no destinations: every ride is booked within its pickup zone.
+        case .requestRide(let c, let z, let p, let shared):
+            try service.requestRide(for: a.client(c), from: a.zone(z), to: a.zone(z), passengers: p, shared: shared)
+        case .reserveRide(let c, let z, let p, let shared, let lead):
+            try service.reserveRide(for: a.client(c), from: a.zone(z), to: a.zone(z), passengers: p, shared: shared,
+                                    pickupAt: service.now + lead * minutes)
+        case .joinSharedRide(let c, let owner, let p):
+            let target = try route(owner, service)
+            try service.joinSharedRide(target, for: a.client(c), to: service.routes[target]!.destination, passengers: p)
+        case .modifyReservation(let r, let lead): try service.modifyReservation(route(r, service), pickupAt: service.now + lead * minutes)
+        case .cancelRoute(let r): try service.cancelRoute(route(r, service))
+        case .offer(let r, let d):
+            // The dispatcher chooses by itself; the step conforms when it chooses as the Spec.
+            let before = service
+            let offer = try service.dispatchNext()
+            let expected = (try? route(r, service), a.driver(d))
+            if offer.route != expected.0 || offer.driver != expected.1 {
+                service = before
+                throw ServiceError(.notAllowedNow, "the dispatcher offers \(offer.route) to \(offer.driver) instead")
+            }
+        case .accept(let d): try service.accept(a.driver(d))
+        case .decline(let d): try service.decline(a.driver(d))
+        case .answerTimeout(let d): try service.answerTimedOut(a.driver(d))
+        case .allocateReservation(let r): try service.allocateReservation(route(r, service))
+        case .driverCancel(let d): try service.driverCancel(a.driver(d))
+        case .signalFakeRequest(let d): try service.reportFakeRequest(a.driver(d))
+        case .pickup(let d): try service.confirmPickup(a.driver(d))
+        case .pay(let r, let byCard): try service.pay(route(r, service), by: byCard ? .card : .cash)
+        case .complete(let d, let z): try service.completeRide(a.driver(d), at: a.zone(z))
+        case .interrupt(let d, let z): try service.interruptRide(a.driver(d), at: a.zone(z))
+        case .tick: try service.advanceClock(byMinutes: minutes)
+        }
+    }
+
+    public var systemProperties: [SystemProperty<DispatchService>] { [abstraction.fitsTheWorld] + FareProperties.all }
+}

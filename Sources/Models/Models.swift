@@ -1,0 +1,9 @@
+import Checker
+import MyTaxiHarness
+
+/// The models `verify` checks: one line per model. The first is the default for `--model`.
+public enum Models {
+    public static let all: [any ModelPlugin] = [
+        MyTaxiPlugin(),
+    ]
+}
