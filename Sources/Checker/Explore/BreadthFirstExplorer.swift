@@ -42,6 +42,7 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
         if let memory = options.maxMemoryBytes, memory < 1 { throw .invalidBudget("the memory budget must be positive") }
         let initials = model.initialStates
         guard !initials.isEmpty else { throw .noInitialStates(model: model.name) }
+        try model.checkPlainData(initials)
 
         var search = Search(explorer: self, properties: selected)
         return search.run(initials: initials)

@@ -93,6 +93,8 @@ public enum ExplorationError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidWorkers(Int)
     case invalidBudget(String)
     case noInitialStates(model: String)
+    /// The state type is declared `PlainDataState` but breaks its rules: the reason, naming the type.
+    case notPlainData(String)
 
     public var description: String {
         switch self {
@@ -106,6 +108,16 @@ public enum ExplorationError: Error, Sendable, Equatable, CustomStringConvertibl
             return text
         case .noInitialStates(let model):
             return "model \(model) has no initial state"
+        case .notPlainData(let reason):
+            return reason
         }
+    }
+}
+
+extension Model {
+    /// Refuses a state type that is declared plain data and is not (see `PlainDataState`).
+    func checkPlainData(_ initials: [State]) throws(ExplorationError) {
+        guard let sample = initials.first as? any PlainDataState, let problem = PlainDataLayout.problem(in: sample) else { return }
+        throw .notPlainData(problem)
     }
 }

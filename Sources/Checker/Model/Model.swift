@@ -1,17 +1,40 @@
-/// A transition system the explorers can search: initial states, the actions enabled in a
-/// state (in a fixed order), the successor an action leads to, and the properties to check.
+/// A transition system the explorers can search.
+///
+/// **Required** (the core layer, what a model author writes): `name`, `initialStates`,
+/// `successors(of:into:)` (each enabled action with the state it leads to: one guard, one
+/// effect, no successor computed twice), `properties`, `actionKindNames` and
+/// `actionKind(of:)`. `CheckerTests/Models/TwoPhase.swift` is a whole model in this layer.
+///
+/// **Optional, with defaults**: `enabledActions(in:into:)` and `successor(of:via:)` (derived
+/// from `successors`), `isLegalEnd(_:)` (no state is a legal end: a state with nothing enabled
+/// is a deadlock), `simplifications(of:)` (none) and symmetry: declare it with
+/// `SymmetricModel` and the Checker tries every permutation, or give a hand-tuned
+/// `canonicalForm(of:)` with `supportsSymmetry`. A state that is plain data gets its
+/// equality, hashing and fingerprint from `PlainDataState`.
+///
+/// **Performance hooks** (opt in after a measurement shows they pay; each default is always
+/// correct): successors written in place (`successor(of:via:into:)`,
+/// `successors(of:into:)` on a `TransitionBuffer`), canonical forms read in place and with
+/// hints, footprints (`changedParts(from:to:)` with `Property.footprint`), state bytes for
+/// the verdict memo (`stateBytes(of:)`), and keyed batch evaluation of properties. Each
+/// hook's documentation says what it saves and which test proves a model's use of it safe.
+/// They are requirements of this protocol rather than refinements of it because the
+/// explorer is generic over `Model` and specialised per model: only a requirement is called
+/// through the model's own implementation there without a dynamic cast in the hot loop.
 ///
 /// The explorers are generic over `Model`, never `any Model`, so that the hot loop is
 /// specialised for each model's concrete `State` and `Action`.
 ///
 /// ## Determinism
-/// `enabledActions(in:into:)` must list actions in the same order on every run: a trace is
-/// stored as the index of each step's action in that list and rebuilt by replaying it.
-/// `successor(of:via:)` must be a function: the same state and action always give the same
-/// successor. Replay reports a divergence when either promise is broken.
+/// `successors(of:into:)` must list actions in the same order on every run: a trace is
+/// stored as the index of each step's action in that list and rebuilt by replaying it, and
+/// the same state and action must always give the same successor. Replay reports a
+/// divergence when either promise is broken.
 public protocol Model: Sendable {
     associatedtype State: Hashable & Sendable & StableHashable
     associatedtype Action: Hashable & Sendable & CustomStringConvertible
+
+    // MARK: Required
 
     /// The model's name as the command line spells it.
     var name: String { get }
@@ -19,29 +42,9 @@ public protocol Model: Sendable {
     /// The states every behaviour starts in; usually one.
     var initialStates: [State] { get }
 
-    /// Appends the actions enabled in `state` to `actions`, in a fixed order.
-    /// The buffer is reused across calls: the explorer empties it before each call.
-    func enabledActions(in state: State, into actions: inout [Action])
-
-    /// The state `action` leads to, or `nil` when its guard does not hold in `state`.
-    func successor(of state: State, via action: Action) -> State?
-
-    /// The same for the state at `state`, written to `slot`, uninitialised memory that is
-    /// initialised on return: to the successor, or, when the guard does not hold and the
-    /// answer is false, to a copy of the state. The check phase rebuilds each new state with
-    /// it, straight into the level's buffer. The default calls `successor(of:via:)`; a
-    /// model whose rules change a state where it lies overrides it to copy the state once.
-    func successor(of state: UnsafePointer<State>, via action: Action, into slot: UnsafeMutablePointer<State>) -> Bool
-
-    /// The enabled actions of `state` with their successors, in the order of
-    /// `enabledActions(in:into:)`. The explorer calls this; a model whose listing already
-    /// computes successors overrides it so that no successor is computed twice.
+    /// Appends the enabled actions of `state` with their successors to `transitions`, in a
+    /// fixed order. The buffer is reused across calls: the explorer empties it before each call.
     func successors(of state: State, into transitions: inout [Transition<Action, State>])
-
-    /// The same, written into the explorer's buffer, for the state at `state`. The default
-    /// lists into an array and moves the transitions over; a model on the hot path overrides
-    /// it to write each successor once, where it will stay (`TransitionBuffer`).
-    func successors(of state: UnsafePointer<State>, into buffer: TransitionBuffer<Action, State>)
 
     /// Every property the model declares, in catalogue order.
     var properties: [Property<Self>] { get }
@@ -50,39 +53,68 @@ public protocol Model: Sendable {
     var actionKindNames: [String] { get }
     func actionKind(of action: Action) -> Int
 
+    // MARK: Optional, with defaults
+
+    /// Appends the actions enabled in `state` to `actions`, in the order of `successors`.
+    /// Default: the actions of `successors(of:into:)`.
+    func enabledActions(in state: State, into actions: inout [Action])
+
+    /// The state `action` leads to, or `nil` when its guard does not hold in `state`.
+    /// Default: the successor `successors(of:into:)` lists for `action`. Replay, simulation and
+    /// the check phase's rebuilding of new states call it.
+    func successor(of state: State, via action: Action) -> State?
+
     /// Whether a state with no enabled action is a legitimate end rather than a deadlock.
     func isLegalEnd(_ state: State) -> Bool
 
+    /// Simpler variants of an action (smaller numbers, lower ids), simplest first, which the
+    /// shrinker tries in place of it.
+    func simplifications(of action: Action) -> [Action]
+
     /// Whether the model declares interchangeable entities. When false, asking for symmetry
-    /// reduction is an error, never silently ignored.
+    /// reduction is an error, never silently ignored. `SymmetricModel` sets it.
     var supportsSymmetry: Bool { get }
 
     /// The representative of `state`'s symmetry class. Two states that differ only by a
     /// renaming of interchangeable entities must map to the same representative.
+    /// `SymmetricModel` gives one that tries every permutation.
     func canonicalForm(of state: State) -> State
 
-    /// The same, read in place: the address of `state`'s canonical form, which is `state`
-    /// itself when it is its own representative and otherwise written over `scratch` (which
-    /// holds some state). The explorer asks this of every successor it generates, so a model
-    /// whose states are large gains by not copying them (the default copies twice).
+    // MARK: Performance hooks
+
+    /// The same as `successor(of:via:)` for the state at `state`, written to `slot`,
+    /// uninitialised memory that is initialised on return: to the successor, or, when the
+    /// guard does not hold and the answer is false, to a copy of the state. The check phase
+    /// rebuilds each new state with it, straight into the level's buffer. Saves: a copy of a
+    /// large state per new state. Proof: the state counts and traces of the model's
+    /// exploration tests are the same with the default.
+    func successor(of state: UnsafePointer<State>, via action: Action, into slot: UnsafeMutablePointer<State>) -> Bool
+
+    /// The same as `successors(of:into:)`, written into the explorer's buffer, for the state
+    /// at `state`. The default lists into an array and moves the transitions over. Saves: an
+    /// array and a copy of each successor per state (`TransitionBuffer`).
+    func successors(of state: UnsafePointer<State>, into buffer: TransitionBuffer<Action, State>)
+
+    /// The canonical form read in place: the address of `state`'s canonical form, which is
+    /// `state` itself when it is its own representative and otherwise written over `scratch`
+    /// (which holds some state). The explorer asks this of every successor it generates, so a
+    /// model whose states are large gains by not copying them (the default copies twice).
     func canonicalForm(of state: UnsafePointer<State>, scratch: UnsafeMutablePointer<State>) -> UnsafePointer<State>
 
     /// The same, for a successor of `parent`, whose own form left `parentHint` (0 for none):
     /// a model may reuse what it learned there (the renaming that ranks the entities, say,
     /// when the step left everything the ranking reads alone), and writes to `hint` what
     /// this form may pass on to the state's own successors (0 for nothing). The explorer
-    /// keeps a state's hint with it for one level. The default ignores both.
+    /// keeps a state's hint with it for one level. The default ignores both. Proof: the
+    /// canonical form with hints equals the form without on every state of a search.
     func canonicalForm(of state: UnsafePointer<State>, scratch: UnsafeMutablePointer<State>,
                        parent: UnsafePointer<State>, parentHint: UInt64, hint: inout UInt64) -> UnsafePointer<State>
-
-    /// Simpler variants of an action (smaller numbers, lower ids), simplest first, which the
-    /// shrinker tries in place of it.
-    func simplifications(of action: Action) -> [Action]
 
     /// The parts of the state (as the model names them in its properties' footprints) in
     /// which `after` differs from `before`. A part left out must be equal in both: the
     /// explorer then takes the verdicts of the properties that read only unchanged parts from
-    /// `before`. The default says everything changed, which is always safe.
+    /// `before`. The default says everything changed, which is always safe. Proof: a test that
+    /// leaves a part out of a property's footprint must fail.
     func changedParts(from before: UnsafePointer<State>, to after: UnsafePointer<State>) -> StateParts
 
     /// Where `parts` lie in a state's memory, as byte ranges, for a model whose state is
@@ -98,12 +130,35 @@ public protocol Model: Sendable {
     /// states a batch selects, writing `verdicts[i]` for `batch.states[batch.indices[i]]`
     /// (every one of them) and returning the tally: the same predicate as the property's
     /// closure, run as one loop. Only a model that gives its properties keys implements it.
-    /// The buffers are valid during the call only.
+    /// The buffers are valid during the call only. Proof: the batch verdicts equal the
+    /// closures' on every state of a search.
     func evaluate(stateKey key: Int, on batch: StateBatch<State>, into verdicts: UnsafeMutableBufferPointer<BatchVerdict>) -> VerdictTally
 
     /// Evaluates the transition property the model numbered `key` on every step of a batch
     /// and says how many applied and which violated first.
     func evaluate(transitionKey key: Int, on steps: StepBatch<Action, State>) -> VerdictTally
+}
+
+/// A model written as a listing of enabled actions and a successor function, each with the
+/// action's guard: `successors(of:into:)` comes from the two. Suits a model whose guards are
+/// cheap to evaluate twice. It must implement both `enabledActions(in:into:)` and
+/// `successor(of:via:)`: `Model`'s defaults for them are derived from `successors`.
+public protocol ActionListingModel: Model {
+    func enabledActions(in state: State, into actions: inout [Action])
+    func successor(of state: State, via action: Action) -> State?
+}
+
+extension ActionListingModel {
+    public func successors(of state: State, into transitions: inout [Transition<Action, State>]) {
+        var actions: [Action] = []
+        enabledActions(in: state, into: &actions)
+        for action in actions {
+            guard let next = successor(of: state, via: action) else {
+                preconditionFailure("\(name): \(action) is listed as enabled but has no successor")
+            }
+            transitions.append(Transition(action: action, state: next))
+        }
+    }
 }
 
 /// One state's verdict in a batch, in a byte: whether the property applied, whether it was
@@ -197,15 +252,16 @@ public struct Transition<Action: Sendable, State: Sendable>: Sendable {
 }
 
 extension Model {
-    public func successors(of state: State, into transitions: inout [Transition<Action, State>]) {
-        var actions: [Action] = []
-        enabledActions(in: state, into: &actions)
-        for action in actions {
-            guard let next = successor(of: state, via: action) else {
-                preconditionFailure("\(name): \(action) is listed as enabled but has no successor")
-            }
-            transitions.append(Transition(action: action, state: next))
-        }
+    public func enabledActions(in state: State, into actions: inout [Action]) {
+        var transitions: [Transition<Action, State>] = []
+        successors(of: state, into: &transitions)
+        for transition in transitions { actions.append(transition.action) }
+    }
+
+    public func successor(of state: State, via action: Action) -> State? {
+        var transitions: [Transition<Action, State>] = []
+        successors(of: state, into: &transitions)
+        return transitions.first { $0.action == action }?.state
     }
 
     public func successors(of state: UnsafePointer<State>, into buffer: TransitionBuffer<Action, State>) {

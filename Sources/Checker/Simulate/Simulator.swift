@@ -47,6 +47,7 @@ public struct Simulator<M: Model>: Sendable {
         let checks = Checks(properties)
         let initials = model.initialStates
         guard !initials.isEmpty else { throw .noInitialStates(model: model.name) }
+        try model.checkPlainData(initials)
         var random = SplitMix64(seed: seed)
         var steps = 0, deadEnds = 0, deepest = 0
         var transitions: [Transition<M.Action, M.State>] = []

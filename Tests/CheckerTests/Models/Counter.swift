@@ -2,7 +2,7 @@ import Checker
 
 /// A counter from 0 to `limit` that can step up by one or two and reset, with an optional
 /// planted bug: the invariant `value != forbidden` fails when `forbidden` is reachable.
-struct Counter: Model {
+struct Counter: ActionListingModel {
     struct State: Hashable, Sendable, StableHashable {
         var value: Int
         func stableHash(into hasher: inout StableHasher) { hasher.combine(value) }

@@ -10,7 +10,7 @@ import Darwin
 /// Its invariant applies everywhere and takes `pauseMicroseconds` per state, so that a time
 /// budget runs out while the level is being checked. With `tails`, each of those states has
 /// one successor more, so that a second wide level comes from many chunks of parents.
-struct Fan: Model {
+struct Fan: ActionListingModel {
     struct State: Hashable, Sendable, StableHashable {
         var value: Int
         func stableHash(into hasher: inout StableHasher) { hasher.combine(value) }

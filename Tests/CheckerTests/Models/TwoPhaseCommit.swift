@@ -2,7 +2,7 @@ import Checker
 
 /// Lamport's TwoPhase commit specification (TwoPhase.tla in the TLA+ examples), with a
 /// transaction manager and `count` resource managers exchanging messages in a set.
-struct TwoPhaseCommit: Model {
+struct TwoPhaseCommit: ActionListingModel {
     enum ResourceState: UInt8 { case working, prepared, committed, aborted }
     enum ManagerState: UInt8 { case initial, committed, aborted }
 

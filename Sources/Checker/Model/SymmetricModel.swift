@@ -1,0 +1,70 @@
+/// A model with interchangeable entities, declared rather than hand-coded, as TLC's
+/// `SYMMETRY Permutations(S)`: the model names its sets of interchangeable ids and says how a
+/// state is renamed under a permutation of them (a mechanical map of its id fields); the
+/// Checker tries every permutation and keeps the least state by its bytes. That is an exact
+/// canonical form (two states get the same one exactly when a renaming maps one onto the
+/// other), at the cost of one renaming per permutation: n! for a set of n. A model whose
+/// states are large may hand-tune `canonicalForm(of:)` instead, with a test that holds the
+/// two equal on small scopes (myTaxi's `ExhaustiveSymmetry` does this).
+public protocol SymmetricModel: Model where State: PlainDataState {
+    /// How many ids each interchangeable set has in this model (for example `[3]`: three
+    /// resource managers). Ids of set `s` are `0..<symmetricSets[s]`.
+    var symmetricSets: [Int] { get }
+
+    /// `state` with every id of every set renamed: id `i` of set `s` becomes
+    /// `permutation[s, i]`, in every field that holds one, and what is indexed by ids moves
+    /// with them.
+    func renamed(_ state: State, by permutation: Permutation) -> State
+}
+
+/// One permutation of each interchangeable id set of a model.
+public struct Permutation: Sendable, Equatable {
+    /// `maps[s][i]`: the new id of id `i` of set `s`.
+    public let maps: [[Int]]
+
+    public init(maps: [[Int]]) { self.maps = maps }
+
+    public subscript(set: Int, id: Int) -> Int { maps[set][id] }
+
+    /// Every combination of a permutation per set, the identity first.
+    public static func all(ofSets sizes: [Int]) -> [Permutation] {
+        var combinations: [[[Int]]] = [[]]
+        for size in sizes {
+            let orders = orderings(of: Array(0..<size))
+            combinations = combinations.flatMap { prefix in orders.map { prefix + [$0] } }
+        }
+        return combinations.map(Permutation.init(maps:))
+    }
+
+    /// Every order of `items`, the given one first.
+    static func orderings(of items: [Int]) -> [[Int]] {
+        guard let first = items.first else { return [[]] }
+        let rest = orderings(of: Array(items.dropFirst()))
+        var result: [[Int]] = []
+        for order in rest {
+            for position in 0...order.count {
+                var next = order
+                next.insert(first, at: position)
+                result.append(next)
+            }
+        }
+        // The identity first, so that a state already in canonical form is kept as it is.
+        if let identity = result.firstIndex(of: items), identity != 0 { result.swapAt(0, identity) }
+        return result
+    }
+}
+
+extension SymmetricModel {
+    public var supportsSymmetry: Bool { true }
+
+    /// The least of the state's renamings under every permutation, comparing bytes.
+    public func canonicalForm(of state: State) -> State {
+        var least = state
+        for permutation in Permutation.all(ofSets: symmetricSets).dropFirst() {
+            let candidate = renamed(state, by: permutation)
+            let smaller = withUnsafeBytes(of: candidate) { new in withUnsafeBytes(of: least) { old in new.lexicographicallyPrecedes(old) } }
+            if smaller { least = candidate }
+        }
+        return least
+    }
+}

@@ -1,0 +1,123 @@
+@testable import Checker
+import Testing
+
+/// The core layer of `Model`: a model written with one successor function, a plain-data state
+/// and symmetry by declaration, and the Checker's refusals of states that are not plain data.
+@Suite("The core model layer")
+struct CoreLayerTests {
+    static func explore<M: Model>(_ model: M, symmetry: Bool = false) throws -> ExplorationResult<M> {
+        var options = ExplorationOptions()
+        options.symmetry = symmetry
+        options.workers = 2
+        return try BreadthFirstExplorer(model: model, options: options).run()
+    }
+
+    @Test("TwoPhase in the core layer counts TLC's distinct states and depth", arguments: [(3, 288, 11), (5, 8_832, 17)])
+    func twoPhaseCounts(_ managers: Int, _ distinct: Int, _ depth: Int) throws {
+        let result = try Self.explore(TwoPhase(count: managers))
+        #expect(result.distinct == distinct)
+        #expect(result.depth == depth)
+        #expect(result.properties.first { $0.property.id == "TCConsistent" }?.status == .holds)
+        #expect(result.properties.first { $0.property.id == "CommitReachable" }?.status == .satisfied)
+    }
+
+    @Test("Symmetry by declaration counts the exact orbits: 314 for 5 resource managers")
+    func declaredSymmetry() throws {
+        #expect(try Self.explore(TwoPhase(count: 5), symmetry: true).distinct == 314)
+    }
+
+    @Test("The declared canonical form equals the hand-tuned one on small scopes", arguments: [2, 3, 4])
+    func declaredEqualsHandTuned(_ managers: Int) throws {
+        let declared = try Self.explore(TwoPhase(count: managers), symmetry: true)
+        let tuned = try Self.explore(TwoPhaseCommit(count: managers), symmetry: true)
+        #expect(declared.distinct == tuned.distinct)
+        #expect(declared.generated == tuned.generated)
+    }
+
+    @Test("A renaming of a state has the state's canonical form")
+    func renamingsShareTheirForm() {
+        let model = TwoPhase(count: 3)
+        var state = TwoPhase.State()
+        state.set(0, .prepared)
+        state.preparedMessages = 0b001
+        state.set(2, .aborted)
+        let forms = Set(Permutation.all(ofSets: [3]).map { model.canonicalForm(of: model.renamed(state, by: $0)) })
+        #expect(forms.count == 1)
+        #expect(forms.first.map { $0 != state || model.canonicalForm(of: state) == state } == true)
+    }
+
+    @Test("Every permutation of each set once, the identity first")
+    func permutations() {
+        let all = Permutation.all(ofSets: [3, 2])
+        #expect(all.count == 12)
+        #expect(Set(all.map(\.maps)).count == 12)
+        #expect(all[0] == Permutation(maps: [[0, 1, 2], [0, 1]]))
+    }
+
+    @Test("enabledActions and successor(of:via:) are derived from successors")
+    func derivedListing() {
+        let model = TwoPhase(count: 2)
+        var transitions: [Transition<TwoPhase.Action, TwoPhase.State>] = []
+        let start = model.initialStates[0]
+        model.successors(of: start, into: &transitions)
+        #expect(model.enabledActions(in: start) == transitions.map(\.action))
+        for transition in transitions { #expect(model.successor(of: start, via: transition.action) == transition.state) }
+        #expect(model.successor(of: start, via: .managerCommits) == nil)
+    }
+
+    @Test("A plain-data state's equality, hash and fingerprint follow its bytes")
+    func plainDataIdentity() {
+        var a = TwoPhase.State(), b = TwoPhase.State()
+        #expect(a == b && a.hashValue == b.hashValue && a.fingerprint == b.fingerprint && a.fingerprint == TwoPhase.State.fingerprint(at: &b))
+        b.abortSent = true
+        #expect(a != b && a.fingerprint != b.fingerprint)
+        a.abortSent = true
+        #expect(a == b)
+    }
+
+    @Test("A state type that breaks the plain-data rules is refused by name", arguments: [
+        (Probe.padded, "Padded", "padding"), (Probe.reference, "WithReference", "reference"),
+        (Probe.optional, "WithOptional", "optional"), (Probe.payload, "WithPayload", "payload"),
+    ])
+    func refused(_ probe: Probe, _ typeName: String, _ rule: String) throws {
+        let error: ExplorationError? = switch probe {
+        case .padded: Self.refusal(Single(state: Padded()))
+        case .reference: Self.refusal(Single(state: WithReference()))
+        case .optional: Self.refusal(Single(state: WithOptional()))
+        case .payload: Self.refusal(Single(state: WithPayload()))
+        }
+        let description = try #require(error).description
+        #expect(description.contains(typeName) && description.contains(rule), "\(description)")
+        let simulated = Result { () throws(ExplorationError) in try Simulator(model: Single(state: Padded()), seed: 1, walks: 1, maxSteps: 1).run() }
+        #expect(throws: ExplorationError.self) { try simulated.get() }
+    }
+
+    @Test("A state that keeps the rules is accepted")
+    func accepted() {
+        #expect(PlainDataLayout.problem(in: TwoPhase.State()) == nil)
+        #expect(Self.refusal(Single(state: TwoPhase.State())) == nil)
+    }
+
+    static func refusal<S: PlainDataState>(_ model: Single<S>) -> ExplorationError? {
+        do { _ = try BreadthFirstExplorer(model: model).run(); return nil } catch { return error }
+    }
+
+    enum Probe: Sendable { case padded, reference, optional, payload }
+    struct Padded: PlainDataState { var small: UInt8 = 0; var wide: UInt64 = 0 }
+    struct WithReference: PlainDataState { var ids: [UInt8] = [] }
+    struct WithOptional: PlainDataState { var wide: UInt16 = 0; var maybe: UInt8? = nil }
+    enum Choice: Hashable, Sendable { case none, some(UInt8) }
+    struct WithPayload: PlainDataState { var choice = Choice.none }
+
+    /// A model of one state and no action, to try a state type.
+    struct Single<S: PlainDataState>: Model {
+        let state: S
+        var name: String { "single" }
+        var initialStates: [S] { [state] }
+        func successors(of state: S, into transitions: inout [Transition<Int, S>]) {}
+        var properties: [Property<Single>] { [] }
+        var actionKindNames: [String] { [] }
+        func actionKind(of action: Int) -> Int { 0 }
+        func isLegalEnd(_ state: S) -> Bool { true }
+    }
+}
