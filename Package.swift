@@ -40,7 +40,7 @@ func model(_ name: String) -> [Target] {
         .target(name: "\(name)Spec", dependencies: ["Checker"], path: "Sources/Spec/\(name)", swiftSettings: hot),
         .target(name: "\(name)Reference", path: "Sources/Reference/\(name)", swiftSettings: strict),
         .target(name: "\(name)Harness", dependencies: [.target(name: "\(name)Spec"), .target(name: "\(name)Reference"), "Checker"],
-                path: "Sources/Harness/\(name)", swiftSettings: strict),
+                path: "Sources/Harness/\(name)", swiftSettings: hot),
     ]
 }
 

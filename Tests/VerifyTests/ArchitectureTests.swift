@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The rules of ARCHITECTURE.md's "Architecture invariants", read off the sources' imports.
+@Suite("The boundaries between targets")
+struct ArchitectureTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// What any target may import from the toolchain.
+    static let toolchain: Set<String> = ["Foundation", "FoundationXML", "Dispatch", "Synchronization", "Glibc", "Darwin", "CheckerHints"]
+
+    /// The modules each Swift file under `folder` imports, by file.
+    static func imports(under folder: String) throws -> [(file: String, modules: Set<String>)] {
+        let base = root.appendingPathComponent(folder)
+        guard let files = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        return try files.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { file in
+            let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
+            let modules = text.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count, words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+                return String(words[index + 1])
+            }
+            return ("\(folder)/\(file)", Set(modules))
+        }
+    }
+
+    /// The model folders: each name under Sources/Spec.
+    static var models: [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources/Spec").path).sorted()) ?? []
+    }
+
+    @Test("Checker imports no model and no command line")
+    func checkerKnowsNoModel() throws {
+        for (file, modules) in try Self.imports(under: "Sources/Checker") {
+            #expect(modules.isSubset(of: Self.toolchain), "\(file) imports \(modules.subtracting(Self.toolchain).sorted())")
+        }
+    }
+
+    @Test("VerifyKit imports no model: only Checker")
+    func verifyKitKnowsNoModel() throws {
+        for (file, modules) in try Self.imports(under: "Sources/VerifyKit") {
+            let allowed = Self.toolchain.union(["Checker"])
+            #expect(modules.isSubset(of: allowed), "\(file) imports \(modules.subtracting(allowed).sorted())")
+        }
+    }
+
+    @Test("A model folder imports only Checker and its own targets; a Reference neither its Spec nor Checker")
+    func modelFoldersStayInside() throws {
+        #expect(!Self.models.isEmpty)
+        for model in Self.models {
+            let rules: [(String, Set<String>)] = [
+                ("Sources/Spec/\(model)", ["Checker"]),
+                ("Sources/Reference/\(model)", []),
+                ("Sources/Harness/\(model)", ["Checker", "\(model)Spec", "\(model)Reference"]),
+            ]
+            for (folder, own) in rules {
+                for (file, modules) in try Self.imports(under: folder) {
+                    let allowed = Self.toolchain.union(own)
+                    #expect(modules.isSubset(of: allowed), "\(file) imports \(modules.subtracting(allowed).sorted())")
+                }
+            }
+        }
+    }
+
+    @Test("Every model folder has its three parts and its catalogue files")
+    func modelFoldersAreWhole() {
+        for model in Self.models {
+            let name = model.lowercased()
+            for path in ["Sources/Reference/\(model)", "Sources/Harness/\(model)", "Invariants/\(name).md", "Invariants/\(name).als", "docs/models/\(name).md"] {
+                #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path), "\(path) is missing")
+            }
+        }
+    }
+}
