@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "Models", dependencies: ["Checker", "MyTaxiHarness"], swiftSettings: strict),
         .executableTarget(name: "verify", dependencies: ["VerifyKit", "Models"], swiftSettings: strict),
         .testTarget(name: "CheckerTests", dependencies: ["Checker"], swiftSettings: strict),
-        .testTarget(name: "VerifyTests", dependencies: ["VerifyKit", "Models", "Checker"], swiftSettings: strict),
+        .testTarget(name: "VerifyTests", dependencies: ["VerifyKit", "Models", "Checker", "MyTaxiHarness"], swiftSettings: strict),
         .testTarget(name: "MyTaxiSpecTests", dependencies: ["MyTaxiSpec", "Checker"], path: "Tests/MyTaxi/SpecTests", swiftSettings: strict),
         .testTarget(name: "MyTaxiReferenceTests", dependencies: ["MyTaxiReference", "MyTaxiHarness", "MyTaxiSpec", "Checker"],
                     path: "Tests/MyTaxi/ReferenceTests", swiftSettings: strict),

@@ -30,8 +30,9 @@ public protocol ModelPlugin: Sendable {
     var scopes: [ScopeDescription] { get }
     /// The keys `--set KEY=VALUE` accepts, with their ranges.
     var settableKeys: [SettableKey] { get }
-    /// The scopes `verify check` runs when no scope is given, in order (at least one).
-    var defaultSuite: [String] { get }
+    /// What `verify check` runs when no scope is given, in order (at least one entry): named
+    /// scopes searched exhaustively, and seeded walks on a scope where a search cannot go deep.
+    var defaultSuite: [SuiteEntry] { get }
     /// The scope named `name` (one of `scopes`) with `assignments` applied, or an error in words.
     func bounds(named name: String, setting assignments: [(key: String, value: Int)]) throws(ModelInputError) -> Bounds
     /// The scope's name as reports print it, with its `--set` overrides.
@@ -113,6 +114,43 @@ public struct ScopeDescription: Sendable, Equatable {
         self.name = name
         self.about = about
     }
+}
+
+/// An entry of a model's default suite: a named scope, searched exhaustively, or seeded random
+/// walks on it. Walks have a fixed seed, number and length, never a time bound, so that the
+/// verdict is the same on any machine. A string literal is a scope: `["ci", "sharing"]`.
+public struct SuiteEntry: Sendable, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let scope: String
+    /// nil: the exhaustive search.
+    public let walks: WalkPlan?
+
+    public init(stringLiteral scope: String) {
+        self.scope = scope
+        walks = nil
+    }
+
+    /// `walks` random walks of at most `steps` steps on `scope`, from `seed`.
+    public static func walks(_ scope: String, seed: UInt64, walks: Int, steps: Int) -> SuiteEntry {
+        precondition(walks >= 1 && steps >= 1, "a walk plan of at least one walk of at least one step")
+        return SuiteEntry(scope: scope, walks: WalkPlan(seed: seed, walks: walks, steps: steps))
+    }
+
+    private init(scope: String, walks: WalkPlan?) {
+        self.scope = scope
+        self.walks = walks
+    }
+
+    /// The scope's name, and for walks what they are: `ci (200 walks of 50 steps, seed 7)`.
+    public var description: String {
+        walks.map { "\(scope) (\($0.walks) walks of \($0.steps) steps, seed \($0.seed))" } ?? scope
+    }
+}
+
+/// Seeded random walks: how many, how long at most, from which seed.
+public struct WalkPlan: Sendable, Equatable {
+    public let seed: UInt64
+    public let walks: Int
+    public let steps: Int
 }
 
 /// A key `--set` accepts.

@@ -141,6 +141,8 @@ public struct SimulationResult<Spec: Model>: Sendable {
     public let deepest: Int
     public let finding: Finding?
     public let interrupted: Bool
+    /// The properties checked on every step: id, kind and group, in catalogue order.
+    public let checked: [(id: String, kind: PropertyKind, group: String)]
 
     public init<M: Model>(_ result: Simulator<M>.Result, statements properties: [Property<M>], specState: (M.State) -> Spec.State)
     where M.Action == Spec.Action {
@@ -149,6 +151,7 @@ public struct SimulationResult<Spec: Model>: Sendable {
         deadEnds = result.deadEnds
         deepest = result.deepest
         interrupted = result.interrupted
+        checked = result.checked.compactMap { id in properties.first { $0.id == id }.map { ($0.id, $0.kind, $0.group) } }
         finding = result.finding.map { finding in
             Finding(propertyID: finding.propertyID, statement: properties.first { $0.id == finding.propertyID }?.statement ?? "",
                     witness: finding.witness, originalLength: finding.original.length,

@@ -40,10 +40,18 @@ public struct Simulator<M: Model>: Sendable {
         public let finding: Finding?
         /// A stop request ended the simulation before its last walk.
         public var interrupted = false
+        /// The ids of the properties checked on every step, in catalogue order.
+        public internal(set) var checked: [String] = []
     }
 
     public func run() throws(ExplorationError) -> Result {
         let properties = try BreadthFirstExplorer(model: model, options: options).selectProperties().filter { $0.kind != .reachability }
+        var result = try walk(checking: properties)
+        result.checked = properties.map(\.id)
+        return result
+    }
+
+    private func walk(checking properties: [Property<M>]) throws(ExplorationError) -> Result {
         let checks = Checks(properties)
         let initials = model.initialStates
         guard !initials.isEmpty else { throw .noInitialStates(model: model.name) }

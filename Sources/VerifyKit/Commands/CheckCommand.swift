@@ -33,7 +33,7 @@ struct CheckCommand {
         """
 
     struct Settings<P: ModelPlugin> {
-        var scopes: [P.Bounds]
+        var scopes: [(bounds: P.Bounds, walks: WalkPlan?)]
         var options: ExplorationOptions
         var literal: Bool
         var target: String
@@ -61,7 +61,7 @@ struct CheckCommand {
         if let megabytes = try parsed.integer("max-memory", in: 1...1_000_000) { options.maxMemoryBytes = megabytes << 20 }
         options.stopAtFirstViolation = parsed.flag("stop-at-first")
         let literal = parsed.flag("literal")
-        options.propertyIDs = try CommonOptions.propertyIDs(parsed, of: plugin, bounds: scopes[0], literal: literal)
+        options.propertyIDs = try CommonOptions.propertyIDs(parsed, of: plugin, bounds: scopes[0].bounds, literal: literal)
         let format = try parsed.choice("format", from: ["text", "json", "junit", "markdown", "html"]) ?? "text"
         // Where the run will write is tried last, once every other option is accepted, so that
         // a refused command line leaves no trace directory behind.
@@ -110,12 +110,13 @@ struct CheckCommand {
         let targets = settings.target == "all" ? ["spec", "reference", "conformance"] : [settings.target]
         let sections = try interrupts.armed(console: console) { () throws(UsageError) -> [CheckReport.Section] in
             var sections: [CheckReport.Section] = []
-            for bounds in settings.scopes {
+            for (bounds, walks) in settings.scopes {
                 // A suite stops at the scope that Ctrl-C or a budget cut short.
                 if let last = sections.last, !last.runs.allSatisfy(\.isComplete) { break }
+                let runs = try check(targets, of: plugin, bounds: bounds, walks: walks, settings: settings)
                 sections.append(CheckReport.Section(
-                    scopeName: plugin.name(of: bounds), scopeJSON: plugin.reportJSON(of: bounds), traceScope: plugin.traceJSON(of: bounds),
-                    runs: try explore(targets, of: plugin, bounds: bounds, settings: settings)))
+                    scopeName: plugin.name(of: bounds) + (walks == nil ? "" : " walks"), scopeJSON: plugin.reportJSON(of: bounds),
+                    traceScope: plugin.traceJSON(of: bounds), runs: runs))
             }
             return sections
         }
@@ -141,9 +142,11 @@ struct CheckCommand {
         return report.exitCode
     }
 
-    /// Explores each target in turn on one scope: the Spec, the Reference alone, the two in lockstep.
-    static func explore<P: ModelPlugin>(_ targets: [String], of plugin: P, bounds: P.Bounds,
-                                        settings: Settings<P>) throws(UsageError) -> [TargetRun] {
+    /// Checks one suite entry, each target in turn (the Spec, the Reference alone, the two in
+    /// lockstep): an exhaustive search of the scope, or seeded walks on it (`walks`), a sample
+    /// of its behaviours deeper than a search reaches, the same on every machine.
+    static func check<P: ModelPlugin>(_ targets: [String], of plugin: P, bounds: P.Bounds, walks: WalkPlan?,
+                                      settings: Settings<P>) throws(UsageError) -> [TargetRun] {
         let model = plugin.spec(for: bounds, literal: settings.literal)
         let adapter = plugin.adapter(for: model, fault: settings.fault)
         var runs: [TargetRun] = []
@@ -156,8 +159,17 @@ struct CheckCommand {
             guard let ids = selected(options.propertyIDs, among: plugin.propertyIDs(of: target, spec: model, adapter: adapter)) else { continue }
             options.propertyIDs = ids
             do {
-                let result = try plugin.explore(target, spec: model, adapter: adapter, options: options)
-                runs.append(TargetRun(target: name, result: result, plugin: plugin, bounds: bounds))
+                if let walks {
+                    let start = ContinuousClock.now
+                    let result = try plugin.simulate(target, spec: model, adapter: adapter, seed: walks.seed, walks: walks.walks,
+                                                     steps: walks.steps, propertyIDs: ids, stopRequest: options.stopRequest)
+                    let elapsed = (ContinuousClock.now - start).components
+                    let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+                    runs.append(TargetRun(target: name, walks: result, plan: walks, seconds: seconds, model: model.name, plugin: plugin, bounds: bounds))
+                } else {
+                    let result = try plugin.explore(target, spec: model, adapter: adapter, options: options)
+                    runs.append(TargetRun(target: name, result: result, plugin: plugin, bounds: bounds))
+                }
             } catch {
                 throw UsageError("\(name): \(error.description)")
             }

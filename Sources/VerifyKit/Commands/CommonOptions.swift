@@ -25,10 +25,10 @@ enum CommonOptions {
         return model
     }
 
-    /// The scopes to check: `--scope` with its `--set` overrides; with neither, the model's
-    /// default suite when `suite` allows it, else its first scope; `--set` alone overrides that
-    /// first scope.
-    static func scopes<P: ModelPlugin>(_ parsed: ParsedArguments, of plugin: P, suite: Bool) throws(UsageError) -> [P.Bounds] {
+    /// What to check: `--scope` with its `--set` overrides; with neither, the model's default
+    /// suite when `suite` allows it (its walks included), else its first scope; `--set` alone
+    /// overrides that first scope.
+    static func scopes<P: ModelPlugin>(_ parsed: ParsedArguments, of plugin: P, suite: Bool) throws(UsageError) -> [(bounds: P.Bounds, walks: WalkPlan?)] {
         var assignments: [(key: String, value: Int)] = []
         for assignment in parsed.all("set") {
             let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
@@ -37,16 +37,16 @@ enum CommonOptions {
             }
             assignments.append((parts[0], value))
         }
-        let names: [String]
+        let entries: [SuiteEntry]
         if let name = parsed.value("scope") {
-            names = [name]
+            entries = [SuiteEntry(stringLiteral: name)]
         } else {
             precondition(!plugin.defaultSuite.isEmpty, "\(plugin.name) declares no default suite")
-            names = suite && assignments.isEmpty ? plugin.defaultSuite : [plugin.defaultSuite[0]]
+            entries = suite && assignments.isEmpty ? plugin.defaultSuite : [SuiteEntry(stringLiteral: plugin.defaultSuite[0].scope)]
         }
-        var scopes: [P.Bounds] = []
-        for name in names {
-            do { scopes.append(try plugin.bounds(named: name, setting: assignments)) } catch { throw UsageError(error.description) }
+        var scopes: [(bounds: P.Bounds, walks: WalkPlan?)] = []
+        for entry in entries {
+            do { scopes.append((try plugin.bounds(named: entry.scope, setting: assignments), entry.walks)) } catch { throw UsageError(error.description) }
         }
         return scopes
     }

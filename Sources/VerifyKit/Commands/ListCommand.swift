@@ -61,7 +61,7 @@ struct ListCommand {
         let width = plugin.scopes.map(\.name.count).max() ?? 0
         var lines = plugin.scopes.map { "\($0.name.rightPadded(to: width))  \($0.about)" }
         lines.append("")
-        lines.append("default suite (verify check with no --scope): \(plugin.defaultSuite.joined(separator: ", "))")
+        lines.append("default suite (verify check with no --scope): \(plugin.defaultSuite.map(\.description).joined(separator: ", "))")
         lines.append("--set keys: " + plugin.settableKeys.map { "\($0.key) (\($0.range.lowerBound)...\($0.range.upperBound))" }.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }

@@ -31,7 +31,7 @@ struct SimulateCommand {
     static func run<P: ModelPlugin>(_ plugin: P, _ parsed: ParsedArguments, console: Console, interrupts: Interrupts) throws(UsageError) -> Int32 {
         let target = try parsed.choice("target", from: ["spec", "reference", "conformance"]) ?? "spec"
         let fault = try CommonOptions.fault(parsed, of: plugin, target: target)
-        let scope = try CommonOptions.scopes(parsed, of: plugin, suite: false)[0]
+        let scope = try CommonOptions.scopes(parsed, of: plugin, suite: false)[0].bounds
         let literal = parsed.flag("literal")
         let ids = try CommonOptions.propertyIDs(parsed, of: plugin, bounds: scope, literal: literal)
         let seed: UInt64

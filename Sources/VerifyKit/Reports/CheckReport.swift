@@ -66,8 +66,13 @@ enum TextReport {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var lines: [String] = []
         lines.append(paint("model \(result.modelName), target \(result.target), scope \(scope)\(report.literal ? ", seed-literal properties" : "")\(report.fault.map { ", fault \($0) injected" } ?? "")", "1"))
-        lines.append("\(grouped(result.distinct)) distinct states, \(grouped(result.generated)) generated, depth \(result.depth), \(String(format2: result.seconds)) s, \(result.workers) worker\(result.workers == 1 ? "" : "s")\(result.symmetry ? ", symmetry" : "")")
-        lines.append("stopped: \(result.stopReason.rawValue); fingerprint collision probability \(scientific(result.collisionProbability))")
+        if let walks = result.walks {
+            lines.append("\(grouped(walks.taken)) of \(grouped(walks.plan.walks)) seeded walks (seed \(walks.plan.seed), up to \(walks.plan.steps) steps), \(grouped(walks.steps)) steps, deepest \(walks.deepest), \(grouped(walks.deadEnds)) ended with nothing enabled, \(String(format2: result.seconds)) s")
+            lines.append("stopped: \(result.stopReason == .exhausted ? "every walk taken" : result.stopReason.rawValue); a sample of the behaviours, not every one")
+        } else {
+            lines.append("\(grouped(result.distinct)) distinct states, \(grouped(result.generated)) generated, depth \(result.depth), \(String(format2: result.seconds)) s, \(result.workers) worker\(result.workers == 1 ? "" : "s")\(result.symmetry ? ", symmetry" : "")")
+            lines.append("stopped: \(result.stopReason.rawValue); fingerprint collision probability \(scientific(result.collisionProbability))")
+        }
         if !result.isComplete {
             lines.append(paint("incomplete:", "33") + " the verdicts below are for the states explored before the run stopped, not the whole scope")
         }
@@ -79,7 +84,7 @@ enum TextReport {
             let id = outcome.id.rightPadded(to: width)
             switch PropertyStatus(rawValue: outcome.status)! {
             case .holds:
-                lines.append("\(id)  \(paint("holds", "32"))       exercised \(grouped(outcome.exercised))×")
+                lines.append("\(id)  \(paint("holds", "32"))       \(result.holdsDetail(outcome))")
             case .vacuous:
                 lines.append("\(id)  \(paint("vacuous", "33"))     never exercised: proves nothing \(coverage)")
             case .violated:

@@ -24,7 +24,7 @@ enum HTMLReport {
                 case "satisfied": "instance in \(property.counterexample!.length) steps"
                 case "vacuous": "never exercised: proves nothing in this scope"
                 case "unsatisfied": "no instance in this scope"
-                default: "exercised \(grouped(property.exercised))×"
+                default: run.holdsDetail(property)
                 }
                 body.append(#"<tr class="\#(property.status)" data-property="\#(property.id)"><td><code>\#(property.id)</code></td><td class="status">\#(property.status)</td><td>\#(detail)</td></tr>"#)
             }

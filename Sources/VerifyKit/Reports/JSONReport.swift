@@ -53,6 +53,13 @@ enum JSONReport {
             ("symmetry", .bool(run.symmetry)),
             ("collisionProbability", .number(run.collisionProbability)),
             ("deadlock", run.deadlock.map { .object([("traceLength", .integer($0.length))]) } ?? .null),
+        ] + (run.walks.map { walks in
+            [("walks", JSON.object([
+                ("seed", .string("\(walks.plan.seed)")), ("planned", .integer(walks.plan.walks)), ("maxSteps", .integer(walks.plan.steps)),
+                ("taken", .integer(walks.taken)), ("steps", .integer(walks.steps)), ("deepest", .integer(walks.deepest)),
+                ("deadEnds", .integer(walks.deadEnds)),
+            ]))]
+        } ?? []) + [
             ("actions", .array(run.actions.map {
                 .object([("name", .string($0.name)), ("enabled", .integer($0.enabled)), ("fired", .integer($0.fired)), ("newStates", .integer($0.newStates))])
             })),

@@ -18,7 +18,7 @@ enum MarkdownReport {
                 case "satisfied": "instance in \(property.counterexample!.length) steps"
                 case "vacuous": "never exercised: proves nothing in this scope"
                 case "unsatisfied": "no instance in this scope"
-                default: "exercised \(grouped(property.exercised))×"
+                default: run.holdsDetail(property)
                 }
                 let status = property.status == "violated" ? "**violated**" : property.status
                 lines.append("| `\(property.id)` | \(status) | \(detail) |")

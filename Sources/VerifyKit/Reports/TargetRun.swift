@@ -26,8 +26,24 @@ struct TargetRun {
     let properties: [PropertyLine]
     let deadlock: PresentedTrace?
     let actions: [ActionCoverage]
+    /// For seeded walks rather than a search: the plan and what the walks did.
+    let walks: Walks?
+
+    struct Walks {
+        let plan: WalkPlan
+        /// Walks taken (fewer than planned when one found a violation or Ctrl-C stopped them).
+        let taken: Int
+        let steps: Int
+        let deepest: Int
+        let deadEnds: Int
+    }
 
     var isComplete: Bool { stopReason.isComplete }
+
+    /// What a property that holds was tried on: the states or steps of a search, or walks.
+    func holdsDetail(_ property: PropertyLine) -> String {
+        walks.map { "no violation in \(grouped($0.taken)) walks (a sample)" } ?? "exercised \(grouped(property.exercised))×"
+    }
     var hasFinding: Bool { deadlock != nil || properties.contains { $0.status == "violated" } }
     var counterexamples: [PresentedTrace] {
         properties.compactMap { $0.status == "violated" ? $0.counterexample : nil } + (deadlock.map { [$0] } ?? [])
@@ -52,5 +68,33 @@ struct TargetRun {
             PresentedTrace($0, statement: "A state where nothing can happen before the end of time.", plugin: plugin, bounds: bounds)
         }
         actions = result.actions
+        walks = nil
+    }
+
+    /// Seeded walks: each checked property holds in every walk taken, or the first one broken
+    /// is violated with its shrunk trace. Distinct states are not counted; `generated` is the
+    /// number of steps taken and `depth` the deepest walk.
+    init<P: ModelPlugin>(target: String, walks result: SimulationResult<P.Spec>, plan: WalkPlan, seconds: Double, model: String,
+                         plugin: P, bounds: P.Bounds) {
+        self.target = target
+        modelName = model
+        distinct = 0
+        generated = result.steps
+        depth = result.deepest
+        stopReason = result.interrupted ? .interrupted : result.finding != nil ? .firstViolation : .exhausted
+        self.seconds = seconds
+        workers = 1
+        symmetry = false
+        collisionProbability = 0
+        let finding = result.finding
+        properties = result.checked.map { property in
+            let violated = finding?.propertyID == property.id
+            return PropertyLine(id: property.id, kind: property.kind, group: property.group, status: violated ? "violated" : "holds",
+                                exercised: result.walks,
+                                counterexample: violated ? finding.map { PresentedTrace($0.shrunk, statement: $0.statement, plugin: plugin, bounds: bounds) } : nil)
+        }
+        deadlock = nil
+        actions = []
+        walks = Walks(plan: plan, taken: result.walks, steps: result.steps, deepest: result.deepest, deadEnds: result.deadEnds)
     }
 }

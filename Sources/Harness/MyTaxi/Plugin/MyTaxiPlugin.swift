@@ -8,7 +8,15 @@ public struct MyTaxiPlugin: ModelPlugin {
     public typealias Adapter = ReferenceAdapter
     public typealias Bounds = Scope
 
-    public init() {}
+    /// What `verify check` runs when no scope is given.
+    public let defaultSuite: [SuiteEntry]
+
+    /// `defaultSuite`: another suite than `ci`, which tests of suites of several entries use.
+    public init(defaultSuite: [SuiteEntry] = ["ci"]) {
+        precondition(!defaultSuite.isEmpty && defaultSuite.allSatisfy { entry in Scope.named.contains { $0.name == entry.scope } },
+                     "a default suite of named scopes")
+        self.defaultSuite = defaultSuite
+    }
 
     public var name: String { "mytaxi" }
     public var summary: String { "myTaxiService (seeds 000-002): driver queues per zone, dispatch, reservations, shared rides, fares" }
@@ -24,8 +32,6 @@ public struct MyTaxiPlugin: ModelPlugin {
     }
 
     public var settableKeys: [SettableKey] { Scope.settableKeys.map { SettableKey($0.key, $0.range) } }
-
-    public var defaultSuite: [String] { ["ci"] }
 
     public func bounds(named name: String, setting assignments: [(key: String, value: Int)]) throws(ModelInputError) -> Scope {
         guard var scope = Scope.named.first(where: { $0.name == name }) else {

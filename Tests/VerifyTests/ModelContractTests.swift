@@ -1,0 +1,112 @@
+import Checker
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Models
+import Testing
+@testable import VerifyKit
+
+/// What `verify` promises for every registered model, whatever the model: report formats,
+/// exit codes, trace files that replay, refusals of bad input. A model gets these tests by
+/// registering.
+@Suite("Every model keeps the tool's promises")
+struct ModelContractTests {
+    static let names = Models.all.map(\.name)
+
+    static func plugin(_ name: String) throws -> any ModelPlugin { try #require(Models.all.first { $0.name == name }) }
+
+    /// A quick check of the model's first suite scope on the spec target.
+    static func quick(_ model: String, _ more: [String]) throws -> [String] {
+        let scope = try plugin(model).defaultSuite[0].scope
+        return ["check", "--model", model, "--target", "spec", "--scope", scope, "--set", "depth=3", "--quiet"] + more
+    }
+
+    @Test("Every report format is well formed", arguments: names)
+    func reportFormats(_ model: String) throws {
+        let json = runVerify(try Self.quick(model, ["--format", "json"]))
+        #expect(json.code == 0 || json.code == 1, "\(json.err)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(report["model"] as? String == model)
+        #expect(["holds", "violated"].contains(report["result"] as? String ?? ""))
+        let junit = runVerify(try Self.quick(model, ["--format", "junit"]))
+        let document = try XMLDocument(xmlString: junit.out)
+        #expect(document.rootElement()?.name == "testsuites")
+        #expect(runVerify(try Self.quick(model, ["--format", "markdown"])).out.hasPrefix("## RideCheck: "))
+        let html = runVerify(try Self.quick(model, ["--format", "html"])).out
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("model \(model)"))
+        let text = runVerify(try Self.quick(model, []))
+        #expect(text.out.hasPrefix("model \(model), target spec") && text.out.contains("\nresult: \(report["result"] as? String ?? "")"))
+    }
+
+    @Test("A budget that stops the run exits 3", arguments: names)
+    func budget(_ model: String) throws {
+        #expect(runVerify(try Self.quick(model, ["--max-states", "1"])).code == 3)
+    }
+
+    @Test("A fault's trace file is ITF of the model, replays the violation, and is gone without the fault", arguments: names)
+    func traceRoundTrip(_ model: String) throws {
+        let fault = try #require(try Self.plugin(model).faults.first)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ridecheck-\(UUID().uuidString)")
+        let check = runVerify(["check", "--model", model, "--quiet", "--stop-at-first", "--target", fault.target, "--scope", fault.scope,
+                               "--inject", fault.name, "--property", fault.property, "--trace-dir", directory.path, "--format", "json"])
+        #expect(check.code == 1, "\(check.err)")
+        let path = directory.appendingPathComponent("\(fault.target)-\(fault.property).itf.json").path
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let meta = try #require(document["#meta"] as? [String: Any])
+        #expect(meta["source"] as? String == model && meta["property"] as? String == fault.property)
+        let states = try #require(document["states"] as? [[String: Any]])
+        #expect(states.count >= 1 && states.count <= fault.steps + 1)
+        let variables = try #require(document["vars"] as? [String])
+        for state in states { #expect(variables.allSatisfy { state[$0] != nil }) }
+        #expect(runVerify(["replay", path, "--inject", fault.name]).code == 1)
+        let clean = runVerify(["replay", path])
+        #expect(clean.code == 0, "\(clean.out)")
+    }
+
+    @Test("Bad input of every kind exits 2 with one line naming it", arguments: names)
+    func badInput(_ model: String) throws {
+        let scope = try Self.plugin(model).defaultSuite[0].scope
+        let lines: [([String], String)] = [
+            (["check", "--model", model, "--scope", "no-such-scope"], "unknown scope 'no-such-scope'"),
+            (["check", "--model", model, "--scope", scope, "--set", "no-such-key=1"], "no-such-key"),
+            (["check", "--model", model, "--inject", "noSuchFault"], "unknown fault 'noSuchFault'"),
+            (["check", "--model", model, "--property", "noSuchProperty"], "unknown property 'noSuchProperty'"),
+            (["list", "--model", model, "--format", "yaml"], "yaml"),
+        ]
+        for (arguments, message) in lines {
+            let result = runVerify(arguments)
+            #expect(result.code == 2, "\(arguments)")
+            #expect(result.err.split(separator: "\n").first?.contains(message) == true, "\(arguments): \(result.err)")
+            #expect(result.out.isEmpty)
+        }
+    }
+
+    @Test("A trace whose step names an action the model does not have is refused, naming the step", arguments: names)
+    func tamperedTrace(_ model: String) throws {
+        let fault = try #require(try Self.plugin(model).faults.first { $0.steps > 0 })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ridecheck-\(UUID().uuidString)")
+        _ = runVerify(["check", "--model", model, "--quiet", "--stop-at-first", "--target", fault.target, "--scope", fault.scope,
+                       "--inject", fault.name, "--property", fault.property, "--trace-dir", directory.path])
+        let path = directory.appendingPathComponent("\(fault.target)-\(fault.property).itf.json")
+        var text = try String(contentsOf: path, encoding: .utf8)
+        let action = try #require(text.range(of: #""action": ""#))
+        let end = try #require(text[action.upperBound...].firstIndex(of: "\""))
+        text.replaceSubrange(action.upperBound..<end, with: "noSuchAction")
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        let result = runVerify(["replay", path.path])
+        #expect(result.code == 2)
+        #expect(result.err.contains("step 1") && result.err.contains("noSuchAction"), "\(result.err)")
+    }
+
+    @Test("--model all checks every model and refuses what names one model's own", arguments: [
+        (["--scope", "ci"], "--scope"), (["--format", "json"], "json"),
+    ])
+    func allModels(_ extra: [String], _ named: String) {
+        let refused = runVerify(["check", "--model", "all"] + extra)
+        #expect(refused.code == 2 && refused.err.contains(named))
+        let all = runVerify(["check", "--model", "all", "--target", "spec", "--quiet"])
+        #expect(all.code == 0)
+        for model in Self.names { #expect(all.out.contains("model \(model), target spec")) }
+    }
+}
