@@ -28,7 +28,7 @@ struct ReportFormatTests {
         let result = runVerify(Self.failing + ["--format", "markdown"])
         #expect(result.out.hasPrefix("## RideCheck: violated"))
         #expect(result.out.contains("| `Conformance` | **violated** | counterexample of 3 steps |"))
-        #expect(result.out.contains("<details><summary><code>Conformance</code> violated"))
+        #expect(result.out.contains("<details open><summary><code>Conformance</code> violated"))
         #expect(result.out.contains("```text\n── Conformance violated: 3 steps ──"))
     }
 
@@ -77,7 +77,8 @@ struct HTMLReportBrowserTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         // Written by the page's script, so only a browser that ran the page shows it.
-        #expect(dom.contains(#"<p id="summary">1 of 2 checks violated</p>"#), "the browser did not run the page")
+        #expect(dom.contains(#"<p id="summary">1 of 3 checks violated</p>"#))
+        #expect(dom.contains(#"data-violations="1""#), "the browser did not run the page's script")
         #expect(dom.contains(#"<tr class="violated" data-property="Conformance">"#))
         #expect(dom.contains(#"<li class="changed">queue z2 [d2]→[d2,d1]</li>"#))
         #expect(dom.contains(#"<div class="queue" data-zone="z2"><span class="zone">z2</span><span class="driver witness" title="d2 with t2">d2</span><span class="driver witness" title="d1 with t1">d1</span></div>"#))

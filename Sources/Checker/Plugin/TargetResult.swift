@@ -16,6 +16,9 @@ public struct TargetResult<Spec: Model>: Sendable {
         public let status: PropertyStatus
         public let exercised: Int
         public let counterexample: Counterexample<Spec>?
+        /// Where the implementation diverged from the Spec at the counterexample's last step:
+        /// the state it stands for, beside the Spec's (the last state of the trace).
+        public let implementationState: Spec.State?
     }
 
     public let modelName: String
@@ -39,7 +42,10 @@ public struct TargetResult<Spec: Model>: Sendable {
     public var statesPerSecond: Double { seconds > 0 ? Double(distinct) / seconds : 0 }
 
     /// `result` with each state of its counterexamples replaced by the Spec state it stands for.
-    public init<M: Model>(_ result: ExplorationResult<M>, specState: (M.State) -> Spec.State) where M.Action == Spec.Action {
+    /// `implementationState`: for a lockstep search, the state an implementation that diverged
+    /// from the Spec stands for (nil where it did not diverge).
+    public init<M: Model>(_ result: ExplorationResult<M>, specState: (M.State) -> Spec.State,
+                          implementationState: (M.State) -> Spec.State? = { _ in nil }) where M.Action == Spec.Action {
         func map(_ counterexample: Counterexample<M>) -> Counterexample<Spec> { Self.counterexample(counterexample, specState: specState) }
         modelName = result.modelName
         distinct = result.distinct
@@ -52,7 +58,8 @@ public struct TargetResult<Spec: Model>: Sendable {
         collisionProbability = result.collisionProbability
         properties = result.properties.map { outcome in
             Outcome(id: outcome.property.id, kind: outcome.property.kind, group: outcome.property.group, statement: outcome.property.statement,
-                    status: outcome.status, exercised: outcome.exercised, counterexample: outcome.counterexample.map(map))
+                    status: outcome.status, exercised: outcome.exercised, counterexample: outcome.counterexample.map(map),
+                    implementationState: outcome.counterexample.flatMap { implementationState($0.trace.finalState) })
         }
         deadlock = result.deadlock.map(map)
         actions = result.actions
@@ -91,7 +98,8 @@ extension ModelPlugin {
         case .reference:
             return TargetResult(try BreadthFirstExplorer(model: ImplementationModel(adapter: adapter), options: options).run()) { $0.key }
         case .conformance:
-            return TargetResult(try BreadthFirstExplorer(model: ConformanceModel(adapter: adapter), options: options).run()) { $0.key }
+            return TargetResult(try BreadthFirstExplorer(model: ConformanceModel(adapter: adapter), options: options).run(),
+                                specState: { $0.key }, implementationState: { $0.diverged ? adapter.abstraction(of: $0.system) : nil })
         }
     }
 

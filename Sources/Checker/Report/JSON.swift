@@ -43,23 +43,3 @@ public indirect enum JSON: Equatable, Sendable {
         return result + "\""
     }
 }
-
-extension String {
-    public func leftPadded(to width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
-    }
-    public func rightPadded(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-}
-
-/// 1,234,567
-public func grouped(_ value: Int) -> String {
-    let digits = String(value.magnitude)
-    var result = ""
-    for (offset, digit) in digits.enumerated() {
-        if offset > 0 && (digits.count - offset) % 3 == 0 { result += "," }
-        result.append(digit)
-    }
-    return value < 0 ? "-" + result : result
-}

@@ -16,10 +16,11 @@ public final class Console: @unchecked Sendable {
         useColour = colour
     }
 
-    /// Colour only on a terminal, and not when NO_COLOR is set to anything but the empty
-    /// string (no-color.org).
+    /// Colour only on a terminal, not when NO_COLOR is set to anything but the empty string
+    /// (no-color.org), and not on a terminal that says it has none (TERM=dumb: Emacs' shell,
+    /// some CI consoles).
     public static func wantsColour(isTerminal: Bool, environment: [String: String]) -> Bool {
-        isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool, colour: Bool) {

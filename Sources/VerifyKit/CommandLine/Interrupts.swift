@@ -6,11 +6,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Ctrl-C while `verify check` explores or `verify simulate` walks: the first asks the run to
-/// stop (a search within a chunk's work, a simulation after its walk) and report what it
-/// covered (incomplete, exit 3, findings so far included); a second ends the process at
-/// once, as Ctrl-C does anywhere else. Outside a run, Ctrl-C keeps its usual meaning: the
-/// handler is installed only while one runs.
+/// Ctrl-C (SIGINT) or SIGTERM while `verify check` explores, `verify simulate` walks or
+/// `verify bench` measures: the first asks the run to stop (a search within a chunk's work, a
+/// simulation after its walk) and report what it covered (incomplete, exit 3, findings so far
+/// included); a second ends the process at once, as the signal does anywhere else. Outside a
+/// run, the signals keep their usual meaning: the handlers are installed only while one runs.
+/// SIGTERM is what a CI runner or `timeout` sends: a run it stops still leaves its report.
 public final class Interrupts: Sendable {
     let request: StopRequest
     private let fromSignal: Bool
@@ -33,21 +34,27 @@ public final class Interrupts: Sendable {
         // queue of its own: a signal handler proper may not print or take locks.
         // What the process had before is put back after: a job started in the background
         // inherits SIGINT ignored, and must keep it so.
-        let previous = signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "ridecheck.interrupts"))
-        source.setEventHandler { [request] in
-            if request.isRaised {
-                signal(SIGINT, SIG_DFL)
-                kill(getpid(), SIGINT)
-                return
+        let sources = [SIGINT, SIGTERM].map { number in
+            let previous = signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "ridecheck.interrupts"))
+            source.setEventHandler { [request] in
+                if request.isRaised {
+                    signal(number, SIG_DFL)
+                    kill(getpid(), number)
+                    return
+                }
+                request.raise()
+                let name = number == SIGINT ? "Ctrl-C" : "SIGTERM"
+                console.error("\ninterrupted (\(name)): stopping after the work in hand to report what was covered (\(name) again quits at once)")
             }
-            request.raise()
-            console.error("\ninterrupted: stopping after the work in hand to report what was covered (Ctrl-C again quits at once)")
+            source.resume()
+            return (source, number, previous)
         }
-        source.resume()
         defer {
-            source.cancel()
-            signal(SIGINT, previous)
+            for (source, number, previous) in sources {
+                source.cancel()
+                signal(number, previous)
+            }
         }
         return try body()
     }

@@ -46,7 +46,7 @@ struct ParsedArguments {
     func choice(_ name: String, from choices: [String]) throws(UsageError) -> String? {
         guard let text = value(name) else { return nil }
         guard choices.contains(text) else {
-            throw UsageError("--\(name) '\(text)' is not one of: \(choices.joined(separator: ", "))")
+            throw UsageError("--\(name) '\(text)' is not one of: \(choices.joined(separator: ", "))\(Suggestion.phrase(for: text, among: choices))")
         }
         return text
     }
@@ -54,12 +54,17 @@ struct ParsedArguments {
     static func parse(_ arguments: [String], specs: [OptionSpec], positionals: Int) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
+        var optionsEnded = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
+            // `--` ends the options: what follows is positional, even when it starts with a dash.
+            if argument == "--" && !optionsEnded { optionsEnded = true; continue }
+            if optionsEnded { parsed.positional.append(argument); continue }
+            if argument == "-h", specs.contains(where: { $0.name == "help" }) { parsed.values["help", default: []].append(""); continue }
             guard argument.hasPrefix("--"), argument.count > 2 else {
                 if argument.hasPrefix("-") && argument != "-" {
-                    throw UsageError("unknown option '\(argument)'; options start with -- (see --help)")
+                    throw UsageError("unknown option '\(argument)'; options start with --\(Suggestion.phrase(for: String(argument.drop { $0 == "-" }), among: specs.map(\.name), prefix: "--"))")
                 }
                 parsed.positional.append(argument)
                 continue
@@ -71,8 +76,8 @@ struct ParsedArguments {
                 name = String(name[..<equals])
             }
             guard let spec = specs.first(where: { $0.name == name }) else {
-                let known = specs.map { "--\($0.name)" }.joined(separator: ", ")
-                throw UsageError("unknown option '--\(name)'; valid options: \(known)")
+                let near = Suggestion.closest(to: name, among: specs.map(\.name))
+                throw UsageError("unknown option '--\(name)'" + (near.map { "; did you mean '--\($0)'?" } ?? "; see --help for the options"))
             }
             switch spec.arity {
             case .flag:

@@ -40,11 +40,11 @@ struct BenchCommand {
         var perSecond: Double { seconds > 0 ? Double(distinct) / seconds : 0 }
     }
 
-    static func run(_ parsed: ParsedArguments, console: Console, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
-        try run(CommonOptions.model(parsed, among: models), parsed, console: console)
+    static func run(_ parsed: ParsedArguments, console: Console, interrupts: Interrupts, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
+        try run(CommonOptions.model(parsed, among: models), parsed, console: console, interrupts: interrupts)
     }
 
-    static func run<P: ModelPlugin>(_ plugin: P, _ parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+    static func run<P: ModelPlugin>(_ plugin: P, _ parsed: ParsedArguments, console: Console, interrupts: Interrupts) throws(UsageError) -> Int32 {
         let repeats = try parsed.integer("repeat", in: 1...100) ?? 3
         let depth = try parsed.integer("depth", in: 1...100)
         guard let (description, model, benchDepth) = plugin.benchmark(depth: depth) else {
@@ -62,6 +62,7 @@ struct BenchCommand {
             options.workers = workers
             options.symmetry = symmetry
             options.maxDepth = benchDepth
+            options.stopRequest = interrupts.request
             return options
         }
         // In rounds, each configuration once a round, the order turned by one each round
@@ -73,12 +74,22 @@ struct BenchCommand {
         // rests on the same observation.
         let adapter = plugin.adapter(for: model, fault: nil)
         var runs = Array(repeating: [TargetResult<P.Spec>](), count: configurations.count)
-        for round in 0..<repeats {
-            for index in roundOrder(round, of: configurations.count) {
-                do { runs[index].append(try plugin.explore(.spec, spec: model, adapter: adapter, options: settings[index])) } catch {
-                    throw UsageError(error.description)
+        try interrupts.armed(console: console) { () throws(UsageError) in
+            for round in 0..<repeats where !interrupts.request.isRaised {
+                for index in roundOrder(round, of: configurations.count) where !interrupts.request.isRaised {
+                    do throws(ExplorationError) {
+                        runs[index].append(try plugin.explore(.spec, spec: model, adapter: adapter, options: settings[index]))
+                    } catch {
+                        throw UsageError(error.description)
+                    }
                 }
             }
+        }
+        // A run that was cut short measures nothing: no figures rather than wrong ones.
+        if interrupts.request.isRaised {
+            console.print("model \(plugin.name), \(description): interrupted after \(runs.map(\.count).reduce(0, +)) runs; no figures")
+            console.print("result: incomplete")
+            return 3
         }
         for (index, configuration) in configurations.enumerated() { rows.append(median(configuration.0, of: runs[index])) }
         var lines = ["model \(plugin.name), \(description), \(cores) cores, median of \(repeats) run\(repeats == 1 ? "" : "s")", ""]

@@ -10,6 +10,7 @@ struct CheckCommand {
         .value("max-memory", "MB", "stop when the search would use more than MB megabytes (default: 3/4 of the machine; exit 3)"),
         .value("format", "FORMAT", "text, json, junit, markdown or html (default text)"),
         .value("output", "FILE", "write the report to FILE instead of standard output"),
+        .repeated("report", "FORMAT:FILE", "also write the report in FORMAT to FILE, from the same run (repeatable), e.g. --report junit:verify.xml"),
         .value("trace-dir", "DIR", "write each counterexample to DIR as an ITF trace file (verify replay reads them)"),
         .flag("stop-at-first", "stop after the level of the first violation"),
         .flag("quiet", "no progress line"),
@@ -27,7 +28,7 @@ struct CheckCommand {
         examples:
           swift run -c release verify check
           swift run -c release verify check --model all
-          swift run -c release verify check --scope qa --set drivers=3 --workers 2
+          swift run -c release verify check --scope qa --set drivers=3 --set taxis=3 --workers 2
           swift run -c release verify check --literal --property availableDriverInQueue
           swift run -c release verify check --target conformance --inject acceptLeavesDriverQueued
         """
@@ -40,7 +41,11 @@ struct CheckCommand {
         var fault: String?
         var format: String
         var output: String?
+        /// The reports written besides the main one, each a format and a file.
+        var reports: [(format: String, file: String)]
         var traceDirectory: String?
+        /// The trace files the trace directory held before the run.
+        var tracesBefore: Set<String> = []
         var quiet: Bool
     }
 
@@ -62,14 +67,27 @@ struct CheckCommand {
         options.stopAtFirstViolation = parsed.flag("stop-at-first")
         let literal = parsed.flag("literal")
         options.propertyIDs = try CommonOptions.propertyIDs(parsed, of: plugin, bounds: scopes[0].bounds, literal: literal)
-        let format = try parsed.choice("format", from: ["text", "json", "junit", "markdown", "html"]) ?? "text"
+        let format = try parsed.choice("format", from: formats) ?? "text"
         // Where the run will write is tried last, once every other option is accepted, so that
         // a refused command line leaves no trace directory behind.
         let output = parsed.value("output"), traceDirectory = parsed.value("trace-dir")
+        var reports: [(format: String, file: String)] = []
+        for text in parsed.all("report") {
+            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[1].isEmpty else { throw UsageError("--report needs FORMAT:FILE, not '\(text)'") }
+            guard formats.contains(parts[0]) else {
+                throw UsageError("--report format '\(parts[0])' is not one of: \(formats.joined(separator: ", "))\(Suggestion.phrase(for: parts[0], among: formats))")
+            }
+            guard !reports.contains(where: { $0.file == parts[1] }) && parts[1] != output else { throw UsageError("--report names '\(parts[1])' twice") }
+            reports.append((parts[0], parts[1]))
+        }
         if let output { try Output.probe(output) }
+        for report in reports { try Output.probe(report.file) }
         if let traceDirectory { try TraceFiles.prepare(traceDirectory) }
-        return Settings(scopes: scopes, options: options, literal: literal, target: target, fault: fault,
-                        format: format, output: output, traceDirectory: traceDirectory, quiet: parsed.flag("quiet"))
+        var settings = Settings<P>(scopes: scopes, options: options, literal: literal, target: target, fault: fault,
+                        format: format, output: output, reports: reports, traceDirectory: traceDirectory, quiet: parsed.flag("quiet"))
+        if let traceDirectory { settings.tracesBefore = TraceFiles.existing(in: traceDirectory) }
+        return settings
     }
 
     static func run(_ parsed: ParsedArguments, console: Console, interrupts: Interrupts, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
@@ -110,10 +128,9 @@ struct CheckCommand {
         let targets = settings.target == "all" ? ["spec", "reference", "conformance"] : [settings.target]
         let sections = try interrupts.armed(console: console) { () throws(UsageError) -> [CheckReport.Section] in
             var sections: [CheckReport.Section] = []
+            var budget = RunBudget(seconds: settings.options.maxSeconds, states: settings.options.maxStates)
             for (bounds, walks) in settings.scopes {
-                // A suite stops at the scope that Ctrl-C or a budget cut short.
-                if let last = sections.last, !last.runs.allSatisfy(\.isComplete) { break }
-                let runs = try check(targets, of: plugin, bounds: bounds, walks: walks, settings: settings)
+                let runs = try check(targets, of: plugin, bounds: bounds, walks: walks, settings: settings, budget: &budget)
                 sections.append(CheckReport.Section(
                     scopeName: plugin.name(of: bounds) + (walks == nil ? "" : " walks"), scopeJSON: plugin.reportJSON(of: bounds),
                     traceScope: plugin.traceJSON(of: bounds), runs: runs))
@@ -128,31 +145,49 @@ struct CheckCommand {
         var traceError: UsageError?
         if let directory = settings.traceDirectory {
             do { try TraceFiles.write(report, variables: plugin.traceVariables, to: directory) } catch { traceError = error }
+            if let note = TraceFiles.staleNote(directory, before: settings.tracesBefore, report: report) { console.error(note) }
         }
-        let text: String
-        switch settings.format {
-        case "json": text = JSONReport.render(report)
-        case "junit": text = JUnitReport.render(report)
-        case "markdown": text = MarkdownReport.render(report)
-        case "html": text = HTMLReport.render(report)
-        default: text = TextReport.render(report, colour: console.useColour && settings.output == nil)
+        // Every report of the run is delivered before any error is reported: the run is not lost.
+        var reportError: UsageError?
+        for extra in settings.reports {
+            do { try Output.write(render(report, as: extra.format, colour: false), to: extra.file, console: console) } catch {
+                reportError = reportError ?? error
+            }
         }
-        try Output.deliver(text, to: settings.output, console: console)
+        try Output.deliver(render(report, as: settings.format, colour: console.useColour && settings.output == nil), to: settings.output, console: console)
         if let traceError { throw traceError }
+        if let reportError { throw reportError }
         return report.exitCode
+    }
+
+    static let formats = ["text", "json", "junit", "markdown", "html"]
+
+    static func render(_ report: CheckReport, as format: String, colour: Bool) -> String {
+        switch format {
+        case "json": JSONReport.render(report)
+        case "junit": JUnitReport.render(report)
+        case "markdown": MarkdownReport.render(report)
+        case "html": HTMLReport.render(report)
+        default: TextReport.render(report, colour: colour)
+        }
     }
 
     /// Checks one suite entry, each target in turn (the Spec, the Reference alone, the two in
     /// lockstep): an exhaustive search of the scope, or seeded walks on it (`walks`), a sample
     /// of its behaviours deeper than a search reaches, the same on every machine.
     static func check<P: ModelPlugin>(_ targets: [String], of plugin: P, bounds: P.Bounds, walks: WalkPlan?,
-                                      settings: Settings<P>) throws(UsageError) -> [TargetRun] {
+                                      settings: Settings<P>, budget: inout RunBudget) throws(UsageError) -> [TargetRun] {
         let model = plugin.spec(for: bounds, literal: settings.literal)
         let adapter = plugin.adapter(for: model, fault: settings.fault)
         var runs: [TargetRun] = []
         for name in targets {
             let target = CheckTarget(rawValue: name)!
-            var options = settings.options
+            // Ctrl-C, SIGTERM or a spent budget: the targets after it do not start.
+            if let reason = budget.spent(settings.options.stopRequest) {
+                runs.append(TargetRun(notRun: name, model: model.name, reason: reason))
+                continue
+            }
+            var options = budget.share(of: settings.options)
             options.maxDepth = plugin.depth(of: bounds)
             // Symmetry is the Spec's: the Reference's states are not canonicalised.
             if target != .spec && settings.target == "all" { options.symmetry = false }
@@ -165,9 +200,11 @@ struct CheckCommand {
                                                      steps: walks.steps, propertyIDs: ids, stopRequest: options.stopRequest)
                     let elapsed = (ContinuousClock.now - start).components
                     let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+                    budget.spend(states: 0, stopped: result.interrupted ? .interrupted : .exhausted)
                     runs.append(TargetRun(target: name, walks: result, plan: walks, seconds: seconds, model: model.name, plugin: plugin, bounds: bounds))
                 } else {
                     let result = try plugin.explore(target, spec: model, adapter: adapter, options: options)
+                    budget.spend(states: result.distinct, stopped: result.stopReason)
                     runs.append(TargetRun(target: name, result: result, plugin: plugin, bounds: bounds))
                 }
             } catch {
@@ -187,5 +224,49 @@ struct CheckCommand {
         guard let ids else { return .some(nil) }
         let mine = ids.filter(known.contains)
         return mine.isEmpty ? nil : .some(mine)
+    }
+}
+
+/// `--max-seconds` and `--max-states` cover the whole run: every target of every suite entry
+/// draws on one budget, and once it is spent (or Ctrl-C or SIGTERM came) the targets left do
+/// not start. A walk run is bounded by its plan; it does not start once the budget is spent.
+struct RunBudget {
+    let seconds: Double?
+    let states: Int?
+    private let start = ContinuousClock.now
+    private var statesSpent = 0
+    /// Why the last search stopped, when a budget stopped it.
+    private var stoppedBy: StopReason?
+
+    init(seconds: Double?, states: Int?) {
+        self.seconds = seconds
+        self.states = states
+    }
+
+    var elapsed: Double {
+        let components = (ContinuousClock.now - start).components
+        return Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+
+    /// What stops the next target before it starts, if anything.
+    func spent(_ stop: StopRequest?) -> StopReason? {
+        if stop?.isRaised == true { return .interrupted }
+        if let stoppedBy { return stoppedBy }
+        if let seconds, elapsed >= seconds { return .timeBudget }
+        if let states, statesSpent >= states { return .stateBudget }
+        return nil
+    }
+
+    /// `options` with the budgets that are left.
+    func share(of options: ExplorationOptions) -> ExplorationOptions {
+        var options = options
+        if let seconds { options.maxSeconds = max(0.001, seconds - elapsed) }
+        if let states { options.maxStates = max(1, states - statesSpent) }
+        return options
+    }
+
+    mutating func spend(states distinct: Int, stopped: StopReason) {
+        statesSpent += distinct
+        if [.timeBudget, .stateBudget, .memoryBudget, .interrupted].contains(stopped) { stoppedBy = stopped }
     }
 }

@@ -38,16 +38,44 @@ struct ListCommand {
         switch chosen.first {
         case "models": text = modelList(models)
         case "scopes": text = scopeList(plugin)
-        case "actions": text = plugin.actions.map { "\($0.name.rightPadded(to: 22)) \($0.source)" }.joined(separator: "\n")
-        case "faults":
-            let width = plugin.faults.map(\.name.count).max() ?? 0
-            text = plugin.faults.map { fault in
-                "\(fault.name.rightPadded(to: width))  \(fault.area.rightPadded(to: 12)) caught by \(fault.target) \(fault.property) in scope \(fault.scope), \(fault.steps) steps\n\("".rightPadded(to: width))  \(fault.summary)"
-            }.joined(separator: "\n")
+        case "actions": text = actionList(plugin.actions, format: format)
+        case "faults": text = faultList(plugin.faults, format: format)
         default: text = plugin.catalogue(CatalogueFormat(rawValue: format)!)
         }
         try Output.write(text, to: parsed.value("output"), console: console)
         return 0
+    }
+
+    static func actionList(_ actions: [ActionDescription], format: String) -> String {
+        switch format {
+        case "json":
+            return JSON.array(actions.map { .object([("name", .string($0.name)), ("source", .string($0.source))]) }).rendered()
+        case "markdown":
+            return (["| action | source |", "| --- | --- |"] + actions.map { "| `\($0.name)` | \($0.source.replacingPipes) |" }).joined(separator: "\n")
+        default:
+            return actions.map { "\($0.name.rightPadded(to: 22)) \($0.source)" }.joined(separator: "\n")
+        }
+    }
+
+    static func faultList(_ faults: [FaultDescription], format: String) -> String {
+        switch format {
+        case "json":
+            return JSON.array(faults.map { fault in
+                .object([("name", .string(fault.name)), ("area", .string(fault.area)), ("summary", .string(fault.summary)),
+                         ("target", .string(fault.target)), ("property", .string(fault.property)), ("scope", .string(fault.scope)),
+                         ("steps", .integer(fault.steps))])
+            }).rendered()
+        case "markdown":
+            // The table each model's page carries (FaultInjectionTests holds the page to it).
+            return (["| fault | area | the bug | caught by | scope | steps |", "| --- | --- | --- | --- | --- | --- |"] + faults.map { fault in
+                "| `\(fault.name)` | \(fault.area) | \(fault.summary.replacingPipes) | \(fault.target): `\(fault.property)` | \(fault.scope) | \(fault.steps) |"
+            }).joined(separator: "\n")
+        default:
+            let width = faults.map(\.name.count).max() ?? 0
+            return faults.map { fault in
+                "\(fault.name.rightPadded(to: width))  \(fault.area.rightPadded(to: 12)) caught by \(fault.target) \(fault.property) in scope \(fault.scope), \(fault.steps) steps\n\("".rightPadded(to: width))  \(fault.summary)"
+            }.joined(separator: "\n")
+        }
     }
 
     static func modelList(_ models: [any ModelPlugin]) -> String {

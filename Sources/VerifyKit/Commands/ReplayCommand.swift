@@ -18,7 +18,7 @@ struct ReplayCommand {
         A counterexample thus becomes a regression test.
 
         examples:
-          swift run -c release verify check --inject changeZoneJoinsFront --trace-dir traces
+          swift run -c release verify check --target reference --inject changeZoneJoinsFront --stop-at-first --trace-dir traces
           swift run -c release verify replay traces/reference-QueueOrderIsFair.itf.json --inject changeZoneJoinsFront
           swift run -c release verify replay traces/reference-QueueOrderIsFair.itf.json
         """
@@ -52,7 +52,10 @@ struct ReplayCommand {
 
 /// The Spec and the Reference in lockstep along a trace.
 struct Replay<P: ModelPlugin> {
+    let plugin: P
     let trace: ITFTrace
+    /// The fault planted in the Reference for this replay.
+    let fault: String?
     let bounds: P.Bounds
     let actions: [P.Spec.Action]
     let spec: P.Spec
@@ -64,7 +67,12 @@ struct Replay<P: ModelPlugin> {
 
     /// Reads the trace's scope and actions with the model's plug-in; `name` is the file's, for errors.
     init(_ plugin: P, trace: ITFTrace, name: String, fault: String?) throws(UsageError) {
+        self.plugin = plugin
         self.trace = trace
+        self.fault = fault
+        if let recorded = trace.fault, !plugin.faults.contains(where: { $0.name == recorded }) {
+            throw UsageError("\(name): the trace names fault '\(recorded)', which model \(plugin.name) does not have; valid faults: \(plugin.faults.map(\.name).joined(separator: ", "))")
+        }
         do { bounds = try plugin.bounds(fromTrace: trace.scopeBase, fields: trace.scopeFields) } catch {
             throw UsageError("\(name): \(error.description)")
         }
@@ -89,6 +97,7 @@ struct Replay<P: ModelPlugin> {
     func run() -> (Int32, [String]) {
         var world = spec.initialStates[0]
         var system = adapter.initialSystems()[0]
+        if let difference = mismatch(at: 0, spec: world, reference: adapter.abstraction(of: system)) { return (1, [difference]) }
         if let witness = violation(before: nil, action: nil, after: Pair(key: world, system: system, outcome: .accepted)) {
             return (1, ["the violation happens again in the initial state: \(witness)"])
         }
@@ -110,6 +119,7 @@ struct Replay<P: ModelPlugin> {
                 // The property is checked on the Reference's side first: a trace found by
                 // exploring the Reference shows its violation there, then the divergence.
                 let actual = adapter.abstraction(of: after)
+                if let difference = mismatch(at: index + 1, spec: next, reference: actual) { return (1, [difference]) }
                 let pairBefore = Pair(key: adapter.abstraction(of: system), system: system, outcome: .accepted)
                 let pairAfter = Pair(key: actual, system: after, outcome: outcome)
                 if let witness = violation(before: pairBefore, action: action, after: pairAfter) {
@@ -126,6 +136,28 @@ struct Replay<P: ModelPlugin> {
             return (1, ["the deadlock happens again after \(actions.count) steps"])
         }
         return (0, ["all \(actions.count) steps ran; \(trace.property) was not violated: the finding is gone"])
+    }
+
+    /// Where the recorded state at `index` differs from the state this replay reached: the
+    /// Spec's, or for a trace found by exploring the Reference with the same fault planted,
+    /// the Reference's abstraction (without it, the Reference is another system than the one
+    /// recorded, and its states may rightly differ). Nil when they agree or are not compared.
+    func mismatch(at index: Int, spec: P.Spec.State, reference: P.Spec.State) -> String? {
+        guard index < trace.states.count else { return nil }
+        let compared: P.Spec.State
+        switch trace.target {
+        case "reference":
+            guard fault == trace.fault else { return nil }
+            compared = reference
+        default: compared = spec
+        }
+        let recorded = trace.states[index]
+        let now = plugin.traceState(compared, bounds: bounds)
+        // The variables the trace records: one written by hand may leave states out.
+        let differing = now.filter { name, value in recorded[name].map { $0 != ITFValue(value) } ?? false }.map(\.0)
+        guard !differing.isEmpty else { return nil }
+        let side = trace.target == "reference" ? "the Reference (its abstraction)" : "the Spec"
+        return "the trace's state \(index) differs from what \(side) reaches now in \(differing.joined(separator: ", ")): the model, the Reference or the trace changed since it was recorded; record it again"
     }
 
     func violation(before: Pair?, action: P.Spec.Action?, after: Pair) -> String? {

@@ -32,6 +32,32 @@ struct CheckReport {
         traceDirectory.map { "\($0)/\(isSuite ? "\(scope)-" : "")\(target)-\(property ?? "deadlock").itf.json" }
     }
 
+    /// The checks of the whole report, counted once for every format: each property of each
+    /// target that ran and its deadlock check, and each target that did not run; how many
+    /// were violated; how many were not covered (a target that did not run, and in a run
+    /// stopped early, every check it did not find violated).
+    var tally: (checks: Int, violated: Int, notCovered: Int) {
+        var checks = 0, violated = 0, notCovered = 0
+        for run in runs {
+            guard run.ran else { checks += 1; notCovered += 1; continue }
+            let found = run.properties.filter { $0.status == "violated" }.count + (run.deadlock == nil ? 0 : 1)
+            checks += run.properties.count + 1
+            violated += found
+            if !run.isComplete { notCovered += run.properties.count + 1 - found }
+        }
+        return (checks, violated, notCovered)
+    }
+
+    /// How many checks JUnit marks skipped: those not covered, the vacuous ones and the
+    /// reachability properties without an instance in runs that covered their scope.
+    var skipped: Int { runs.reduce(0) { $0 + JUnitReport.skipped(in: $1) } }
+
+    /// The tally in words: "2 of 45 checks violated", and what was not covered.
+    var summary: String {
+        let (checks, violated, notCovered) = tally
+        return "\(violated) of \(checks) checks violated" + (notCovered > 0 ? "; \(notCovered) not covered (the run stopped before it covered the scope)" : "")
+    }
+
     var verdict: String {
         if runs.contains(where: \.hasFinding) { return "violated" }
         return runs.allSatisfy(\.isComplete) ? "holds" : "incomplete"
@@ -66,11 +92,15 @@ enum TextReport {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var lines: [String] = []
         lines.append(paint("model \(result.modelName), target \(result.target), scope \(scope)\(report.literal ? ", seed-literal properties" : "")\(report.fault.map { ", fault \($0) injected" } ?? "")", "1"))
+        guard result.ran else {
+            lines.append(paint("not run:", "33") + " stopped (\(result.stopReason.rawValue)) before this target started; nothing was checked")
+            return lines
+        }
         if let walks = result.walks {
             lines.append("\(grouped(walks.taken)) of \(grouped(walks.plan.walks)) seeded walks (seed \(walks.plan.seed), up to \(walks.plan.steps) steps), \(grouped(walks.steps)) steps, deepest \(walks.deepest), \(grouped(walks.deadEnds)) ended with nothing enabled, \(String(format2: result.seconds)) s")
             lines.append("stopped: \(result.stopReason == .exhausted ? "every walk taken" : result.stopReason.rawValue); a sample of the behaviours, not every one")
         } else {
-            lines.append("\(grouped(result.distinct)) distinct states, \(grouped(result.generated)) generated, depth \(result.depth), \(String(format2: result.seconds)) s, \(result.workers) worker\(result.workers == 1 ? "" : "s")\(result.symmetry ? ", symmetry" : "")")
+            lines.append("\(grouped(result.distinct)) distinct states, \(grouped(result.generated)) generated, \(result.depthText), \(String(format2: result.seconds)) s, \(result.workers) worker\(result.workers == 1 ? "" : "s")\(result.symmetry ? ", symmetry" : "")")
             lines.append("stopped: \(result.stopReason.rawValue); fingerprint collision probability \(scientific(result.collisionProbability))")
         }
         if !result.isComplete {
@@ -115,7 +145,8 @@ enum TextReport {
         if !counterexample.statement.isEmpty { lines.append("   property: \(counterexample.statement)") }
         lines.append("   0  initial: \(counterexample.initialSummary)")
         for (number, step) in counterexample.steps.enumerated() {
-            lines.append("\(String(number + 1).leftPadded(to: 4, with: " "))  \(step.action)")
+            let fails = number == counterexample.steps.count - 1 ? paint("   ✗ fails here", "31") : ""
+            lines.append("\(String(number + 1).leftPadded(to: 4, with: " "))  \(step.action)\(fails)")
             lines.append("      " + (step.changes.isEmpty ? "(no change)" : step.changes.joined(separator: "; ")))
         }
         lines.append("   " + paint("✗ \(counterexample.witness)", "31"))

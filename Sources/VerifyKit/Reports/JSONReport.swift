@@ -44,8 +44,10 @@ enum JSONReport {
     static func run(_ run: TargetRun, scope: String?) -> JSON {
         .object((scope.map { [("scope", JSON.string($0))] } ?? []) + [
             ("target", .string(run.target)),
+            ("ran", .bool(run.ran)),
             ("states", .object([
                 ("distinct", .integer(run.distinct)), ("generated", .integer(run.generated)), ("depth", .integer(run.depth)),
+                ("steps", .integer(max(0, run.depth - 1))),
             ])),
             ("stopReason", .string(run.stopReason.rawValue)),
             ("seconds", .number((run.seconds * 1000).rounded() / 1000)),

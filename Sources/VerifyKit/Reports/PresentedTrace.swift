@@ -26,10 +26,15 @@ struct PresentedTrace {
     let initialHTML: String
     let initialVariables: [(String, JSON)]
     let steps: [Step]
+    /// Where the implementation diverged from the Spec at the last step: each field that
+    /// differs, with the Spec's value and the implementation's, for the reports to show side by
+    /// side. Empty when it did not diverge.
+    let divergence: [(field: String, specification: String, implementation: String)]
 
     var length: Int { steps.count }
 
-    init<P: ModelPlugin>(_ counterexample: Counterexample<P.Spec>, statement: String, plugin: P, bounds: P.Bounds) {
+    init<P: ModelPlugin>(_ counterexample: Counterexample<P.Spec>, statement: String, plugin: P, bounds: P.Bounds,
+                         implementationState: P.Spec.State? = nil) {
         propertyID = counterexample.propertyID
         self.statement = statement
         witness = counterexample.witness
@@ -50,5 +55,17 @@ struct PresentedTrace {
             before = after
         }
         self.steps = steps
+        divergence = implementationState.map { actual in
+            plugin.changes(from: before, to: actual, bounds: bounds).map(Self.split)
+        } ?? []
+    }
+
+    /// A change phrase "FIELD BEFORE→AFTER" (the form `ModelPlugin.changes` writes) as its field
+    /// and its two values; a phrase without an arrow stays whole, in the field, its values empty.
+    static func split(_ phrase: String) -> (field: String, specification: String, implementation: String) {
+        guard let arrow = phrase.range(of: "→") else { return (phrase, "", "") }
+        let left = phrase[..<arrow.lowerBound], right = String(phrase[arrow.upperBound...])
+        guard let space = left.lastIndex(of: " ") else { return ("", String(left), right) }
+        return (String(left[..<space]), String(left[left.index(after: space)...]), right)
     }
 }

@@ -28,6 +28,9 @@ struct TargetRun {
     let actions: [ActionCoverage]
     /// For seeded walks rather than a search: the plan and what the walks did.
     let walks: Walks?
+    /// False for a target the run never started (Ctrl-C or a budget came first): it has no
+    /// figures and no properties, and the reports say so rather than list them.
+    let ran: Bool
 
     struct Walks {
         let plan: WalkPlan
@@ -39,6 +42,21 @@ struct TargetRun {
     }
 
     var isComplete: Bool { stopReason.isComplete }
+
+    /// The depth as TLC counts it (the initial states are depth 1) with the steps it means,
+    /// so that `--set depth=9` reads back as 9: "depth 10 (9 steps)".
+    var depthText: String { "depth \(depth) (\(max(0, depth - 1)) step\(depth == 2 ? "" : "s"))" }
+
+    /// A property's result in a few words, as the markdown and HTML tables put it.
+    func detail(_ property: PropertyLine) -> String {
+        switch property.status {
+        case "violated": "counterexample of \(property.counterexample!.length) steps"
+        case "satisfied": "instance in \(property.counterexample!.length) steps"
+        case "vacuous": "never exercised: proves nothing in this scope"
+        case "unsatisfied": "no instance in this scope"
+        default: holdsDetail(property)
+        }
+    }
 
     /// What a property that holds was tried on: the states or steps of a search, or walks.
     func holdsDetail(_ property: PropertyLine) -> String {
@@ -62,13 +80,35 @@ struct TargetRun {
         collisionProbability = result.collisionProbability
         properties = result.properties.map { outcome in
             PropertyLine(id: outcome.id, kind: outcome.kind, group: outcome.group, status: outcome.status.rawValue, exercised: outcome.exercised,
-                         counterexample: outcome.counterexample.map { PresentedTrace($0, statement: outcome.statement, plugin: plugin, bounds: bounds) })
+                         counterexample: outcome.counterexample.map {
+                             PresentedTrace($0, statement: outcome.statement, plugin: plugin, bounds: bounds, implementationState: outcome.implementationState)
+                         })
         }
         deadlock = result.deadlock.map {
             PresentedTrace($0, statement: "A state where nothing can happen before the end of time.", plugin: plugin, bounds: bounds)
         }
         actions = result.actions
         walks = nil
+        ran = true
+    }
+
+    /// A target the run did not start, because `reason` stopped it first.
+    init(notRun target: String, model: String, reason: StopReason) {
+        self.target = target
+        modelName = model
+        distinct = 0
+        generated = 0
+        depth = 0
+        stopReason = reason
+        seconds = 0
+        workers = 0
+        symmetry = false
+        collisionProbability = 0
+        properties = []
+        deadlock = nil
+        actions = []
+        walks = nil
+        ran = false
     }
 
     /// Seeded walks: each checked property holds in every walk taken, or the first one broken
@@ -96,5 +136,6 @@ struct TargetRun {
         deadlock = nil
         actions = []
         walks = Walks(plan: plan, taken: result.walks, steps: result.steps, deepest: result.deepest, deadEnds: result.deadEnds)
+        ran = true
     }
 }

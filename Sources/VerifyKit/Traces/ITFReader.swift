@@ -1,3 +1,4 @@
+import Checker
 import Foundation
 
 /// A trace file read back, before its model reads the scope and the actions: the model it is a
@@ -18,6 +19,8 @@ struct ITFTrace {
     let property: String
     let fault: String?
     let steps: [Step]
+    /// Each state's variables as recorded, the initial state first.
+    let states: [[String: ITFValue]]
 }
 
 /// Reads the ITF files `verify check --trace-dir` writes. Every problem is a usage error
@@ -49,9 +52,16 @@ enum ITFReader {
         guard let scope = meta["scope"] as? [String: Any], let base = scope["base"] as? String else {
             throw UsageError("\(name): '#meta' has no 'scope' with a 'base' scope name")
         }
-        // Whole numbers only: a bound written 2.5 or "2" is missing, and the model names it.
+        // Whole numbers, written as ITF writes them ({"#bigint": "2"}) or as plain JSON numbers,
+        // and booleans as 0 and 1: a bound written 2.5 or "2" is missing, and the model names it.
         var fields: [String: Int] = [:]
-        for (key, value) in scope { if let number = value as? Int { fields[key] = number } }
+        for (key, value) in scope {
+            switch ITFValue(reading: value) {
+            case .integer(let number): fields[key] = number
+            case .bool(let flag): fields[key] = flag ? 1 : 0
+            default: break
+            }
+        }
         guard !states.isEmpty else { throw UsageError("\(name): 'states' is empty; a trace has at least its initial state") }
         var steps: [ITFTrace.Step] = []
         for (index, state) in states.enumerated().dropFirst() {
@@ -61,12 +71,33 @@ enum ITFReader {
             let raw = stateMeta["parameters"] as? [String: Any] ?? [:]
             var parameters: [String: String] = [:]
             for (key, value) in raw {
-                guard let text = value as? String else { throw UsageError("\(name): step \(index): parameter '\(key)' is not a string") }
+                guard let text = ITFValue(reading: value)?.parameterText else {
+                    throw UsageError("\(name): step \(index): parameter '\(key)' is not a string, a whole number or a boolean")
+                }
                 parameters[key] = text
             }
             steps.append(ITFTrace.Step(index: index, action: action, parameters: parameters))
         }
-        return ITFTrace(model: source, scopeBase: base, scopeFields: fields, target: meta["target"] as? String ?? "spec",
-                        property: meta["property"] as? String ?? "deadlock", fault: meta["fault"] as? String, steps: steps)
+        var recorded: [[String: ITFValue]] = []
+        for (index, state) in states.enumerated() {
+            var variables: [String: ITFValue] = [:]
+            for (key, value) in state where key != "#meta" {
+                guard let read = ITFValue(reading: value) else { throw UsageError("\(name): state \(index): '\(key)' holds a number that is not whole") }
+                variables[key] = read
+            }
+            recorded.append(variables)
+        }
+        let target = meta["target"] as? String ?? "spec"
+        guard CheckTarget(rawValue: target) != nil else {
+            throw UsageError("\(name): unknown target '\(target)' in '#meta'; valid targets: \(CheckTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let fault: String?
+        switch meta["fault"] {
+        case nil, is NSNull: fault = nil
+        case let named as String: fault = named
+        default: throw UsageError("\(name): the fault in '#meta' is not a name")
+        }
+        return ITFTrace(model: source, scopeBase: base, scopeFields: fields, target: target,
+                        property: meta["property"] as? String ?? "deadlock", fault: fault, steps: steps, states: recorded)
     }
 }

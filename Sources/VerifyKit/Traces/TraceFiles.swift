@@ -25,6 +25,24 @@ enum TraceFiles {
         }
     }
 
+    /// The trace files in `directory` now.
+    static func existing(in directory: String) -> Set<String> {
+        Set(((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".itf.json") })
+    }
+
+    /// A note for the traces in `directory` that this run did not write (`before`: what was
+    /// there when it started, less what it wrote over): replaying one of them replays an older
+    /// run's finding. Nil when there are none.
+    static func staleNote(_ directory: String, before: Set<String>, report: CheckReport) -> String? {
+        let written = Set(report.sections.flatMap { section in section.runs.flatMap { run in
+            run.counterexamples.compactMap { report.traceFile(scope: section.scopeName, target: run.target, property: $0.propertyID) }
+        } }.map { URL(fileURLWithPath: $0).lastPathComponent })
+        let stale = before.subtracting(written).sorted()
+        guard !stale.isEmpty else { return nil }
+        let names = stale.prefix(3).joined(separator: ", ") + (stale.count > 3 ? ", ..." : "")
+        return "note: \(directory) also holds \(stale.count) trace file\(stale.count == 1 ? "" : "s") from an earlier run, not written by this one: \(names)"
+    }
+
     static func write(_ traces: [PresentedTrace], target: String, section: CheckReport.Section, report: CheckReport,
                       variables: [String], to directory: String) throws(UsageError) {
         do {

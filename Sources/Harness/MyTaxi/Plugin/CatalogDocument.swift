@@ -89,7 +89,3 @@ public enum CatalogDocument {
         return parts.isEmpty ? "nothing" : parts.map(\.description).joined(separator: ", ")
     }
 }
-
-extension String {
-    var replacingPipes: String { split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }
-}
