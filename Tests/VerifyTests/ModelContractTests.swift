@@ -109,4 +109,54 @@ struct ModelContractTests {
         #expect(all.code == 0)
         for model in Self.names { #expect(all.out.contains("model \(model), target spec")) }
     }
+
+    /// A trace of the model's first fault with a state to replay, and its text.
+    static func recordedTrace(_ model: String) throws -> (path: URL, fault: FaultDescription) {
+        let fault = try #require(try plugin(model).faults.first { $0.steps > 0 && $0.target == "conformance" } ?? plugin(model).faults.first { $0.steps > 0 })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ridecheck-\(UUID().uuidString)")
+        _ = runVerify(["check", "--model", model, "--quiet", "--stop-at-first", "--target", fault.target, "--scope", fault.scope,
+                       "--inject", fault.name, "--property", fault.property, "--trace-dir", directory.path])
+        return (directory.appendingPathComponent("\(fault.target)-\(fault.property).itf.json"), fault)
+    }
+
+    @Test("Replay reads integers and booleans as plain JSON as well as #bigint", arguments: names)
+    func plainNumbers(_ model: String) throws {
+        let (path, fault) = try Self.recordedTrace(model)
+        let expected = runVerify(["replay", path.path, "--inject", fault.name])
+        var text = try String(contentsOf: path, encoding: .utf8)
+        // {"#bigint": "7"} becomes 7 in the states; the scope's whole numbers become #bigint, 1 true.
+        text = text.replacingOccurrences(of: ##"\{\s*"#bigint": "(-?[0-9]+)"\s*\}"##, with: "$1", options: .regularExpression)
+        text = text.replacingOccurrences(of: ##""(zones|drivers|clients|horizon)": ([0-9]+)"##, with: ##""$1": {"#bigint": "$2"}"##, options: .regularExpression)
+        text = text.replacingOccurrences(of: #""onboarded": 1"#, with: #""onboarded": true"#)
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        let replayed = runVerify(["replay", path.path, "--inject", fault.name])
+        #expect(replayed.code == expected.code && replayed.out == expected.out, "\(replayed.err)")
+    }
+
+    @Test("Replay refuses an unknown fault or target in the trace's metadata", arguments: names)
+    func metadata(_ model: String) throws {
+        let (path, _) = try Self.recordedTrace(model)
+        let text = try String(contentsOf: path, encoding: .utf8)
+        for (pattern, replacement, message) in [(#""fault": "[A-Za-z]+""#, #""fault": "gremlins""#, "fault 'gremlins'"),
+                                                (#""target": "[a-z]+""#, #""target": "everything""#, "unknown target 'everything'")] {
+            try text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression).write(to: path, atomically: true, encoding: .utf8)
+            let result = runVerify(["replay", path.path])
+            #expect(result.code == 2 && result.err.contains(message), "\(result.err)")
+        }
+    }
+
+    @Test("Replay compares the recorded states: a state that differs from the one reached is named", arguments: names)
+    func recordedStates(_ model: String) throws {
+        let (path, fault) = try Self.recordedTrace(model)
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: Any])
+        var states = try #require(document["states"] as? [[String: Any]])
+        let variable = try #require(document["vars"] as? [String]).first!
+        // The first step's state: the steps before the finding are accepted by both sides.
+        states[1][variable] = ["tampered": true]
+        document["states"] = states
+        try JSONSerialization.data(withJSONObject: document).write(to: path)
+        let result = runVerify(["replay", path.path, "--inject", fault.name])
+        #expect(result.code == 1)
+        #expect(result.out.contains("the trace's state 1 differs") && result.out.contains(variable), "\(result.out)")
+    }
 }

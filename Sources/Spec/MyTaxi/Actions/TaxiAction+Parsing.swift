@@ -21,13 +21,13 @@ extension TaxiAction {
         case .stopWorking: self = .stopWorking(try reader.driver())
         case .changeZone: self = .changeZone(try reader.driver(), try reader.zone())
         case .requestRide:
-            self = .requestRide(try reader.client(), zone: try reader.zone(), passengers: try reader.integer("passengers"), shared: try reader.bool("shared"))
+            self = .requestRide(try reader.client(), zone: try reader.zone(), passengers: try reader.passengers(), shared: try reader.bool("shared"))
         case .reserveRide:
-            self = .reserveRide(try reader.client(), zone: try reader.zone(), passengers: try reader.integer("passengers"),
-                                shared: try reader.bool("shared"), lead: try reader.integer("lead"))
+            self = .reserveRide(try reader.client(), zone: try reader.zone(), passengers: try reader.passengers(),
+                                shared: try reader.bool("shared"), lead: try reader.lead())
         case .joinSharedRide:
-            self = .joinSharedRide(try reader.client(), owner: try reader.route("owner"), passengers: try reader.integer("passengers"))
-        case .modifyReservation: self = .modifyReservation(try reader.route(), lead: try reader.integer("lead"))
+            self = .joinSharedRide(try reader.client(), owner: try reader.route("owner"), passengers: try reader.passengers())
+        case .modifyReservation: self = .modifyReservation(try reader.route(), lead: try reader.lead())
         case .cancelRoute: self = .cancelRoute(try reader.route())
         case .offer: self = .offer(try reader.route(), try reader.driver())
         case .accept: self = .accept(try reader.driver())
@@ -74,12 +74,25 @@ struct ParameterReader {
     func zone() throws(ActionParseError) -> ZoneID { try entity("zone", count: scope.zones, as: ZoneID.self) }
     func route(_ name: String = "route") throws(ActionParseError) -> RouteID { try entity(name, count: scope.routes, as: RouteID.self) }
 
-    func integer(_ name: String) throws(ActionParseError) -> Int {
+    /// A whole number in `range`: the values a check of the scope can try, the probes one
+    /// outside each of the seeds' limits included.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(ActionParseError) -> Int {
         let value = try text(name)
-        guard let number = Int(value), (-1000...1000).contains(number) else {
+        guard let number = Int(value) else {
             throw ActionParseError(description: "\(action): \(name) '\(value)' is not a whole number")
         }
+        guard range.contains(number) else {
+            throw ActionParseError(description: "\(action): \(name) \(number) is out of range; in scope \(scope.name) it is \(range.lowerBound)...\(range.upperBound)")
+        }
         return number
+    }
+
+    /// 0 to one past a taxi's seats: the seeds' 1 to 4 and the probes beside them.
+    func passengers() throws(ActionParseError) -> Int { try integer("passengers", in: 0...(Capacity.maxPassengersPerTaxi + 1)) }
+
+    /// A reservation's lead in ticks, the window's edges and one tick outside each.
+    func lead() throws(ActionParseError) -> Int {
+        try integer("lead", in: (scope.timing.minimumLeadTicks - 1)...(scope.timing.maximumLeadTicks + 1))
     }
 
     func bool(_ name: String) throws(ActionParseError) -> Bool {
