@@ -15,6 +15,11 @@ public protocol SymmetricModel: Model where State: PlainDataState {
     /// `permutation[s, i]`, in every field that holds one, and what is indexed by ids moves
     /// with them.
     func renamed(_ state: State, by permutation: Permutation) -> State
+
+    /// Every permutation the canonical form tries, the identity first. The default lists them
+    /// afresh for each state; a model that keeps `Permutation.all(ofSets: symmetricSets)` in a
+    /// stored property saves that work (n! arrays a state).
+    var permutations: [Permutation] { get }
 }
 
 /// One permutation of each interchangeable id set of a model.
@@ -57,10 +62,12 @@ public struct Permutation: Sendable, Equatable {
 extension SymmetricModel {
     public var supportsSymmetry: Bool { true }
 
+    public var permutations: [Permutation] { Permutation.all(ofSets: symmetricSets) }
+
     /// The least of the state's renamings under every permutation, comparing bytes.
     public func canonicalForm(of state: State) -> State {
         var least = state
-        for permutation in Permutation.all(ofSets: symmetricSets).dropFirst() {
+        for permutation in permutations.dropFirst() {
             let candidate = renamed(state, by: permutation)
             let smaller = withUnsafeBytes(of: candidate) { new in withUnsafeBytes(of: least) { old in new.lexicographicallyPrecedes(old) } }
             if smaller { least = candidate }

@@ -7,6 +7,7 @@ public enum CheckTarget: String, Sendable, CaseIterable {
 /// A search's result in the Spec's terms, whatever it explored: counterexamples are traces of
 /// Spec states (a Reference state is shown through its abstraction), properties are named and
 /// described rather than held. What a model's plug-in hands the tool, which knows no model type.
+@dynamicMemberLookup
 public struct TargetResult<Spec: Model>: Sendable {
     public struct Outcome: Sendable {
         public let id: String
@@ -21,17 +22,41 @@ public struct TargetResult<Spec: Model>: Sendable {
         public let implementationState: Spec.State?
     }
 
+    /// The search's figures: counts, depth, why it stopped, time, memory.
+    public let figures: RunFigures
+    public let properties: [Outcome]
+    public let deadlock: Counterexample<Spec>?
+
+    public subscript<Value>(dynamicMember key: KeyPath<RunFigures, Value>) -> Value { figures[keyPath: key] }
+
+    /// `result` with each state of its counterexamples replaced by the Spec state it stands for.
+    /// `implementationState`: for a lockstep search, the state an implementation that diverged
+    /// from the Spec stands for (nil where it did not diverge).
+    public init<M: Model>(_ result: ExplorationResult<M>, specState: (M.State) -> Spec.State,
+                          implementationState: (M.State) -> Spec.State? = { _ in nil }) where M.Action == Spec.Action {
+        func map(_ counterexample: Counterexample<M>) -> Counterexample<Spec> { Self.counterexample(counterexample, specState: specState) }
+        figures = RunFigures(result)
+        properties = result.properties.map { outcome in
+            Outcome(id: outcome.property.id, kind: outcome.property.kind, group: outcome.property.group, statement: outcome.property.statement,
+                    status: outcome.status, exercised: outcome.exercised, counterexample: outcome.counterexample.map(map),
+                    implementationState: outcome.counterexample.flatMap { implementationState($0.trace.finalState) })
+        }
+        deadlock = result.deadlock.map(map)
+    }
+}
+
+/// What a search measured, whatever it explored: the figures every report prints.
+public struct RunFigures: Sendable {
     public let modelName: String
     public let distinct: Int
     public let generated: Int
+    /// Levels holding a state, as TLC counts depth (the initial states are depth 1).
     public let depth: Int
     public let stopReason: StopReason
     public let seconds: Double
     public let workers: Int
     public let symmetry: Bool
     public let collisionProbability: Double
-    public let properties: [Outcome]
-    public let deadlock: Counterexample<Spec>?
     public let actions: [ActionCoverage]
     public let visitedSetBytes: Int
     public let traceLogBytes: Int
@@ -41,32 +66,32 @@ public struct TargetResult<Spec: Model>: Sendable {
     public var isComplete: Bool { stopReason.isComplete }
     public var statesPerSecond: Double { seconds > 0 ? Double(distinct) / seconds : 0 }
 
-    /// `result` with each state of its counterexamples replaced by the Spec state it stands for.
-    /// `implementationState`: for a lockstep search, the state an implementation that diverged
-    /// from the Spec stands for (nil where it did not diverge).
-    public init<M: Model>(_ result: ExplorationResult<M>, specState: (M.State) -> Spec.State,
-                          implementationState: (M.State) -> Spec.State? = { _ in nil }) where M.Action == Spec.Action {
-        func map(_ counterexample: Counterexample<M>) -> Counterexample<Spec> { Self.counterexample(counterexample, specState: specState) }
-        modelName = result.modelName
-        distinct = result.distinct
-        generated = result.generated
-        depth = result.depth
-        stopReason = result.stopReason
-        seconds = result.seconds
-        workers = result.workers
-        symmetry = result.symmetry
-        collisionProbability = result.collisionProbability
-        properties = result.properties.map { outcome in
-            Outcome(id: outcome.property.id, kind: outcome.property.kind, group: outcome.property.group, statement: outcome.property.statement,
-                    status: outcome.status, exercised: outcome.exercised, counterexample: outcome.counterexample.map(map),
-                    implementationState: outcome.counterexample.flatMap { implementationState($0.trace.finalState) })
-        }
-        deadlock = result.deadlock.map(map)
-        actions = result.actions
-        visitedSetBytes = result.visitedSetBytes
-        traceLogBytes = result.traceLogBytes
-        canonicalForms = result.canonicalForms
-        canonicalMemoBytes = result.canonicalMemoBytes
+    public init<M: Model>(_ result: ExplorationResult<M>) {
+        self.init(modelName: result.modelName, distinct: result.distinct, generated: result.generated, depth: result.depth,
+                  stopReason: result.stopReason, seconds: result.seconds, workers: result.workers, symmetry: result.symmetry,
+                  collisionProbability: result.collisionProbability, actions: result.actions, visitedSetBytes: result.visitedSetBytes,
+                  traceLogBytes: result.traceLogBytes, canonicalForms: result.canonicalForms, canonicalMemoBytes: result.canonicalMemoBytes)
+    }
+
+    /// Figures of a run that is not a search (seeded walks) or did not run: what the others
+    /// are left at zero.
+    public init(modelName: String, distinct: Int = 0, generated: Int = 0, depth: Int = 0, stopReason: StopReason, seconds: Double = 0,
+                workers: Int = 0, symmetry: Bool = false, collisionProbability: Double = 0, actions: [ActionCoverage] = [],
+                visitedSetBytes: Int = 0, traceLogBytes: Int = 0, canonicalForms: Int = 0, canonicalMemoBytes: Int = 0) {
+        self.modelName = modelName
+        self.distinct = distinct
+        self.generated = generated
+        self.depth = depth
+        self.stopReason = stopReason
+        self.seconds = seconds
+        self.workers = workers
+        self.symmetry = symmetry
+        self.collisionProbability = collisionProbability
+        self.actions = actions
+        self.visitedSetBytes = visitedSetBytes
+        self.traceLogBytes = traceLogBytes
+        self.canonicalForms = canonicalForms
+        self.canonicalMemoBytes = canonicalMemoBytes
     }
 }
 

@@ -101,7 +101,7 @@ struct CheckCommand {
     /// options that name a model's own scopes, faults or properties, and the outputs that hold
     /// one model's report, are refused.
     static func runAll(_ parsed: ParsedArguments, console: Console, interrupts: Interrupts, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
-        for option in ["scope", "set", "inject", "property", "trace-dir", "output"] where !parsed.all(option).isEmpty {
+        for option in ["scope", "set", "inject", "property", "trace-dir", "output", "report"] where !parsed.all(option).isEmpty {
             throw UsageError("--model all checks each model's default suite; --\(option) names one model's own, so give --model NAME with it")
         }
         if let format = parsed.value("format"), !["text", "markdown"].contains(format) {

@@ -3,6 +3,7 @@ import Checker
 /// One target's run (spec, reference or conformance) in the terms every report shares:
 /// counts, property outcomes, and counterexamples as presented traces, whatever state the
 /// target explored (a Reference state is shown through its abstraction).
+@dynamicMemberLookup
 struct TargetRun {
     struct PropertyLine {
         let id: String
@@ -14,18 +15,10 @@ struct TargetRun {
     }
 
     let target: String
-    let modelName: String
-    let distinct: Int
-    let generated: Int
-    let depth: Int
-    let stopReason: StopReason
-    let seconds: Double
-    let workers: Int
-    let symmetry: Bool
-    let collisionProbability: Double
+    /// The run's figures: counts, depth, why it stopped, time (read through `run.distinct`...).
+    let figures: RunFigures
     let properties: [PropertyLine]
     let deadlock: PresentedTrace?
-    let actions: [ActionCoverage]
     /// For seeded walks rather than a search: the plan and what the walks did.
     let walks: Walks?
     /// False for a target the run never started (Ctrl-C or a budget came first): it has no
@@ -41,11 +34,11 @@ struct TargetRun {
         let deadEnds: Int
     }
 
-    var isComplete: Bool { stopReason.isComplete }
+    subscript<Value>(dynamicMember key: KeyPath<RunFigures, Value>) -> Value { figures[keyPath: key] }
 
     /// The depth as TLC counts it (the initial states are depth 1) with the steps it means,
     /// so that `--set depth=9` reads back as 9: "depth 10 (9 steps)".
-    var depthText: String { "depth \(depth) (\(max(0, depth - 1)) step\(depth == 2 ? "" : "s"))" }
+    var depthText: String { "depth \(figures.depth) (\(max(0, figures.depth - 1)) step\(figures.depth == 2 ? "" : "s"))" }
 
     /// A property's result in a few words, as the markdown and HTML tables put it.
     func detail(_ property: PropertyLine) -> String {
@@ -69,15 +62,7 @@ struct TargetRun {
 
     init<P: ModelPlugin>(target: String, result: TargetResult<P.Spec>, plugin: P, bounds: P.Bounds) {
         self.target = target
-        modelName = result.modelName
-        distinct = result.distinct
-        generated = result.generated
-        depth = result.depth
-        stopReason = result.stopReason
-        seconds = result.seconds
-        workers = result.workers
-        symmetry = result.symmetry
-        collisionProbability = result.collisionProbability
+        figures = result.figures
         properties = result.properties.map { outcome in
             PropertyLine(id: outcome.id, kind: outcome.kind, group: outcome.group, status: outcome.status.rawValue, exercised: outcome.exercised,
                          counterexample: outcome.counterexample.map {
@@ -87,7 +72,6 @@ struct TargetRun {
         deadlock = result.deadlock.map {
             PresentedTrace($0, statement: "A state where nothing can happen before the end of time.", plugin: plugin, bounds: bounds)
         }
-        actions = result.actions
         walks = nil
         ran = true
     }
@@ -95,18 +79,9 @@ struct TargetRun {
     /// A target the run did not start, because `reason` stopped it first.
     init(notRun target: String, model: String, reason: StopReason) {
         self.target = target
-        modelName = model
-        distinct = 0
-        generated = 0
-        depth = 0
-        stopReason = reason
-        seconds = 0
-        workers = 0
-        symmetry = false
-        collisionProbability = 0
+        figures = RunFigures(modelName: model, stopReason: reason)
         properties = []
         deadlock = nil
-        actions = []
         walks = nil
         ran = false
     }
@@ -117,15 +92,9 @@ struct TargetRun {
     init<P: ModelPlugin>(target: String, walks result: SimulationResult<P.Spec>, plan: WalkPlan, seconds: Double, model: String,
                          plugin: P, bounds: P.Bounds) {
         self.target = target
-        modelName = model
-        distinct = 0
-        generated = result.steps
-        depth = result.deepest
-        stopReason = result.interrupted ? .interrupted : result.finding != nil ? .firstViolation : .exhausted
-        self.seconds = seconds
-        workers = 1
-        symmetry = false
-        collisionProbability = 0
+        figures = RunFigures(modelName: model, generated: result.steps, depth: result.deepest,
+                             stopReason: result.interrupted ? .interrupted : result.finding != nil ? .firstViolation : .exhausted,
+                             seconds: seconds, workers: 1)
         let finding = result.finding
         properties = result.checked.map { property in
             let violated = finding?.propertyID == property.id
@@ -134,7 +103,6 @@ struct TargetRun {
                                 counterexample: violated ? finding.map { PresentedTrace($0.shrunk, statement: $0.statement, plugin: plugin, bounds: bounds) } : nil)
         }
         deadlock = nil
-        actions = []
         walks = Walks(plan: plan, taken: result.walks, steps: result.steps, deepest: result.deepest, deadEnds: result.deadEnds)
         ran = true
     }
