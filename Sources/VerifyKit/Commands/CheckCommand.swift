@@ -5,8 +5,8 @@ struct CheckCommand {
     static let specs: [OptionSpec] = CommonOptions.specs(targets: "spec, reference, conformance or all (default all)") + [
         .value("workers", "N", "worker threads (default: all cores)"),
         .value("symmetry", "on|off", "count once the states that differ only by renaming interchangeable entities (default off; the spec target only: with --target all the others run without)"),
-        .value("max-states", "N", "stop after N distinct states (exit 3, incomplete)"),
-        .value("max-seconds", "S", "stop after S seconds (exit 3, incomplete)"),
+        .value("max-states", "N", "stop after N distinct states in the whole run, every target and scope (exit 3, incomplete)"),
+        .value("max-seconds", "S", "stop after S seconds in the whole run (exit 3, incomplete)"),
         .value("max-memory", "MB", "stop when the search would use more than MB megabytes (default: 3/4 of the machine; exit 3)"),
         .value("format", "FORMAT", "text, json, junit, markdown or html (default text)"),
         .value("output", "FILE", "write the report to FILE instead of standard output"),

@@ -41,12 +41,6 @@ struct TwoPhase: SymmetricModel {
     }
 
     let count: Int
-    let permutations: [Permutation]
-    init(count: Int) {
-        self.count = count
-        permutations = Permutation.all(ofSets: [count])
-    }
-
     var name: String { "twophase" }
     var initialStates: [State] { [State()] }
     var actionKindNames: [String] {
