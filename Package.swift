@@ -62,6 +62,10 @@ let package = Package(
         .testTarget(name: "MyTaxiSpecTests", dependencies: ["MyTaxiSpec", "Checker"], path: "Tests/MyTaxi/SpecTests", swiftSettings: strict),
         .testTarget(name: "MyTaxiReferenceTests", dependencies: ["MyTaxiReference", "MyTaxiHarness", "MyTaxiSpec", "Checker"],
                     path: "Tests/MyTaxi/ReferenceTests", swiftSettings: strict),
+        // The cab booking model's Reference, first of its three targets (issue 36).
+        .target(name: "CabBookingReference", path: "Sources/Reference/CabBooking", swiftSettings: strict),
+        .testTarget(name: "CabBookingReferenceTests", dependencies: ["CabBookingReference"], path: "Tests/CabBooking/ReferenceTests",
+                    swiftSettings: strict),
     ] + model("MyTaxi"),
     swiftLanguageModes: [.v6]
 )

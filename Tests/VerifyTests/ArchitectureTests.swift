@@ -61,6 +61,17 @@ struct ArchitectureTests {
         }
     }
 
+    @Test("Every Reference, registered or not yet, imports Foundation at most")
+    func referencesStandAlone() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/Reference").path)
+        #expect(folders.count >= Self.models.count)
+        for folder in folders {
+            for (file, modules) in try Self.imports(under: "Sources/Reference/\(folder)") {
+                #expect(modules.isSubset(of: Self.toolchain), "\(file) imports \(modules.subtracting(Self.toolchain).sorted())")
+            }
+        }
+    }
+
     @Test("Every model folder has its three parts and its catalogue files")
     func modelFoldersAreWhole() {
         for model in Self.models {

@@ -1,0 +1,22 @@
+/// Favourite places (seed 004 UC20).
+extension CabBookingService {
+    /// Saves a favourite place under a name: a new name, not within 150 m of another favourite
+    /// (BR4, 11a; D24: exactly 150 m counts as the same place), at most 20 over all cities
+    /// (BR1, D23), inside a service area.
+    @discardableResult
+    public mutating func addFavourite(_ passenger: PassengerID, name: String, at location: Coordinate) throws(CabServiceError) -> Favourite {
+        _ = try loggedIn(passenger)
+        let current = favourites[passenger] ?? []
+        guard !name.isEmpty else { throw .invalidField("name") }
+        guard !current.contains(where: { $0.name == name }) else { throw .favouriteNameTaken(name) }
+        if let near = current.first(where: { Geo.metres($0.location, location) <= Double(policy.favouriteRadiusMetres) }) {
+            throw .favouriteTooClose(to: near.name)
+        }
+        guard current.count < policy.maximumFavourites else { throw .favouriteLimit(policy.maximumFavourites) }
+        guard area(containing: location) != nil else { throw .outsideServiceArea(location) }
+        let favourite = Favourite(id: nextFavouriteID, name: name, location: location)
+        nextFavouriteID += 1
+        favourites[passenger, default: []].append(favourite)
+        return favourite
+    }
+}
