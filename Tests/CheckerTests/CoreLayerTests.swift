@@ -78,6 +78,7 @@ struct CoreLayerTests {
     @Test("A state type that breaks the plain-data rules is refused by name", arguments: [
         (Probe.padded, "Padded", "padding"), (Probe.reference, "WithReference", "reference"),
         (Probe.optional, "WithOptional", "optional"), (Probe.payload, "WithPayload", "payload"),
+        (Probe.paddedElements, "PaddedElements", "padding"),
     ])
     func refused(_ probe: Probe, _ typeName: String, _ rule: String) throws {
         let error: ExplorationError? = switch probe {
@@ -85,6 +86,7 @@ struct CoreLayerTests {
         case .reference: Self.refusal(Single(state: WithReference()))
         case .optional: Self.refusal(Single(state: WithOptional()))
         case .payload: Self.refusal(Single(state: WithPayload()))
+        case .paddedElements: Self.refusal(Single(state: PaddedElements()))
         }
         let description = try #require(error).description
         #expect(description.contains(typeName) && description.contains(rule), "\(description)")
@@ -95,6 +97,7 @@ struct CoreLayerTests {
     @Test("A state that keeps the rules is accepted")
     func accepted() {
         #expect(PlainDataLayout.problem(in: TwoPhase.State()) == nil)
+        #expect(PlainDataLayout.problem(in: WholeElements()) == nil)
         #expect(Self.refusal(Single(state: TwoPhase.State())) == nil)
     }
 
@@ -102,7 +105,16 @@ struct CoreLayerTests {
         do { _ = try BreadthFirstExplorer(model: model).run(); return nil } catch { return error }
     }
 
-    enum Probe: Sendable { case padded, reference, optional, payload }
+    enum Probe: Sendable { case padded, reference, optional, payload, paddedElements }
+    /// Five bytes a record, eight apart: three bytes of padding between the two.
+    struct Record: Hashable, Sendable { var wide: UInt32 = 0; var small: UInt8 = 0 }
+    struct PaddedElements: PlainDataState { var records: InlineArray<2, Record> = [Record(), Record()] }
+    /// Eight bytes a record: none between them.
+    struct FullRecord: Hashable, Sendable { var wide: UInt32 = 0; var small: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        static func == (a: FullRecord, b: FullRecord) -> Bool { a.wide == b.wide && a.small == b.small }
+        func hash(into hasher: inout Hasher) { hasher.combine(wide) }
+    }
+    struct WholeElements: PlainDataState { var records: InlineArray<2, FullRecord> = [FullRecord(), FullRecord()] }
     struct Padded: PlainDataState { var small: UInt8 = 0; var wide: UInt64 = 0 }
     struct WithReference: PlainDataState { var ids: [UInt8] = [] }
     struct WithOptional: PlainDataState { var wide: UInt16 = 0; var maybe: UInt8? = nil }

@@ -62,10 +62,14 @@ public enum PlainDataLayout {
         }
     }
 
-    private struct Refusal: Error { let reason: String }
+    struct Refusal: Error { let reason: String }
 
     /// The bytes of `value`'s fields, summed down to its leaves.
-    private static func leafBytes(of value: Any) -> Result<Int, Refusal> {
+    static func leafBytes(of value: Any) -> Result<Int, Refusal> {
+        // An InlineArray reflects as one opaque field: its elements are counted through
+        // `InlineArrayLayout`, so that padding between them (an element whose size is less
+        // than its stride) is seen.
+        if let array = value as? any InlineArrayLayout { return array.elementLeafBytes() }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .optional:
@@ -93,5 +97,23 @@ public enum PlainDataLayout {
     private static func size(of value: Any) -> Int {
         func size<T>(_: T) -> Int { MemoryLayout<T>.size }
         return _openExistential(value, do: size)
+    }
+}
+
+/// What `PlainDataLayout` needs of an InlineArray: its elements' bytes, counted one by one.
+protocol InlineArrayLayout {
+    func elementLeafBytes() -> Result<Int, PlainDataLayout.Refusal>
+}
+
+extension InlineArray: InlineArrayLayout where Element: Copyable {
+    func elementLeafBytes() -> Result<Int, PlainDataLayout.Refusal> {
+        var total = 0
+        for index in indices {
+            switch PlainDataLayout.leafBytes(of: self[index]) {
+            case .success(let bytes): total += bytes
+            case .failure(let refusal): return .failure(refusal)
+            }
+        }
+        return .success(total)
     }
 }
