@@ -1,0 +1,49 @@
+/// The actions tried in a world, in a fixed order: a trace stores each step as its action's
+/// position in this list.
+extension CabRules {
+    /// The fleet's cab types, in type order: the only ones worth choosing.
+    var fleetTypes: [CabType] { CabType.allCases.filter(scope.cabTypes.contains) }
+
+    /// Every action of the scope, enabled or not, in the order the model lists them.
+    public func candidates(_ body: (CabAction) -> Void) {
+        for p in 0..<scope.passengers {
+            body(.login(passenger: p, rightPassword: true))
+            body(.login(passenger: p, rightPassword: false))
+            body(.logout(passenger: p))
+            for type in fleetTypes { body(.chooseCabType(passenger: p, type)) }
+            // The point outside the area is tried too: the attempt ends in the message M33.
+            for pickup in 0..<scope.points { body(.bookNow(passenger: p, pickup: pickup)) }
+            for pickup in 0..<scope.points { for lead in scope.leads { body(.bookLater(passenger: p, pickup: pickup, lead: lead)) } }
+            for b in 0..<scope.bookings {
+                body(.cancel(passenger: p, booking: b))
+                body(.track(passenger: p, booking: b))
+                body(.sendFeedback(passenger: p, booking: b))
+            }
+            body(.refill(passenger: p, approved: true))
+            body(.refill(passenger: p, approved: false))
+        }
+        for b in 0..<scope.bookings {
+            body(.board(booking: b))
+            for drop in 0..<scope.pointsInArea { for charge in [true, false] { body(.endTravel(booking: b, drop: drop, chargeWaiting: charge)) } }
+            body(.repeatTravelEnd(booking: b))
+        }
+        body(.tick)
+    }
+
+    /// The world every behaviour starts in: each passenger registered, logged in, enrolled in
+    /// the wallet with the scope's starting balance; the fleet at its points; the clock at 0.
+    public var initialWorld: CabWorld {
+        var world = CabWorld()
+        for p in 0..<scope.passengers {
+            world.passengers[p].registered = true
+            world.passengers[p].session = true
+            world.passengers[p].walletEnrolled = true
+            world.passengers[p].balance = UInt32(scope.startingBalance)
+        }
+        for cab in 0..<scope.cabs {
+            world.cabs[cab].type = scope.cabTypes[cab]
+            world.cabs[cab].location = UInt8(scope.cabPoints[cab])
+        }
+        return world
+    }
+}

@@ -1,0 +1,106 @@
+import Checker
+
+/// A passenger's account, wallet and session (seed 004 UC01-UC04, UC12). Twelve bytes, no
+/// padding: the balance first, then one byte a field.
+public struct PassengerRecord: Sendable, Hashable {
+    public init() {}
+
+    /// Paise.
+    public var balance: UInt32 = 0
+    /// Consecutive authentication failures (decision D3).
+    public var failures: UInt8 = 0
+    /// The tick the suspension ends; 0 when not suspended (a suspension always ends after tick 0).
+    public var suspendedUntil: UInt8 = 0
+    public var session = false
+    public var selectedType = CabType.nano
+    public var walletEnrolled = false
+    public var promoAvailable = true
+    public var registered = false
+    var spare: UInt8 = 0
+
+    public var isSuspended: Bool { suspendedUntil != 0 }
+}
+
+/// Where a booking is in its life; `unused` for a slot no booking has taken yet.
+public enum BookingStatus: UInt8, Sendable, CustomStringConvertible {
+    case unused, scheduled, designated, cabArrived, onTrip, completed, cancelled, unserved
+    public var description: String {
+        ["UNUSED", "SCHEDULED", "DESIGNATED", "CAB_ARRIVED", "ON_TRIP", "COMPLETED", "CANCELLED", "UNSERVED"][Int(rawValue)]
+    }
+    /// Pending in the passenger's list (UC23): not yet travelled and paid.
+    public var isLive: Bool { [.scheduled, .designated, .cabArrived, .onTrip].contains(self) }
+}
+
+/// How a travel was paid (UC13).
+public enum PaymentState: UInt8, Sendable, CustomStringConvertible {
+    case unpaid, wallet, cash
+    public var description: String { ["unpaid", "wallet", "cash"][Int(rawValue)] }
+}
+
+/// A booking slot, numbered in creation order and never reused (decision D7). Twenty bytes.
+public struct BookingRecord: Sendable, Hashable {
+    public init() {}
+
+    /// Paise, once the travel ended.
+    public var fare: UInt32 = 0
+    public var status = BookingStatus.unused
+    public var owner: UInt8 = 0
+    public var isLater = false
+    public var type = CabType.nano
+    public var pickup: UInt8 = 0
+    /// Ticks: when the passenger is to be picked up (the booking tick for a booking made now).
+    public var pickupAt: UInt8 = 0
+    public var createdAt: UInt8 = 0
+    /// The designated cab, `CabWorld.none` when none.
+    public var cab: UInt8 = CabWorld.none
+    public var cabDueAt: UInt8 = 0
+    public var arrivedAt: UInt8 = 0
+    public var boardedAt: UInt8 = 0
+    public var payment = PaymentState.unpaid
+    public var feedback = false
+    public var promo = false
+    public var drop: UInt8 = 0
+    var spare: UInt8 = 0
+}
+
+/// A cab of the fleet: its type, where it is, and the booking it serves.
+public struct CabRecord: Sendable, Hashable {
+    public init() {}
+
+    public var type = CabType.nano
+    public var location: UInt8 = 0
+    public var booking: UInt8 = CabWorld.none
+}
+
+/// What happened at the last step, as the passenger was told: the design note's message ids
+/// (the seed's table of messages was an image). Every step overwrites it.
+public enum CabMessage: UInt8, Sendable, CustomStringConvertible {
+    case none, loggedIn = 5, invalidLogin = 6, suspended = 7, noCab = 14, tooSoon = 15, clash = 16, noCabThen = 17, tooFarAhead = 18,
+         cancelled = 20, walletRefilled = 21, transactionError = 22, paidByWallet = 25, paidInCash = 26, feedbackSent = 28,
+         outsideArea = 33, bookingConfirmed = 13, travelStarted = 40, cabTypeChosen = 41, loggedOut = 42, walletLimit = 37
+    public var description: String { self == .none ? "-" : "M\(rawValue < 10 ? "0" : "")\(rawValue)" }
+}
+
+/// The cab booking model's state: plain data, compared, hashed and fingerprinted as its bytes.
+public struct CabWorld: PlainDataState {
+    public static let none: UInt8 = 0xFF
+    public static let passengerCapacity = 2, bookingCapacity = 3, cabCapacity = 4
+
+    public var passengers: InlineArray<2, PassengerRecord>
+    public var bookings: InlineArray<3, BookingRecord>
+    public var cabs: InlineArray<4, CabRecord>
+    /// The clock, in ticks.
+    public var now: UInt8 = 0
+    public var lastMessage = CabMessage.none
+
+    public init(passengers: InlineArray<2, PassengerRecord> = .init(repeating: PassengerRecord()),
+                bookings: InlineArray<3, BookingRecord> = .init(repeating: BookingRecord()),
+                cabs: InlineArray<4, CabRecord> = .init(repeating: CabRecord())) {
+        self.passengers = passengers
+        self.bookings = bookings
+        self.cabs = cabs
+    }
+
+    /// The first booking slot no booking has taken, if any within the scope.
+    func freeSlot(below count: Int) -> Int? { (0..<count).first { bookings[$0].status == .unused } }
+}
