@@ -168,7 +168,6 @@ public struct CabRules: Sendable {
         }
         world.bookings[b].fare = UInt32(fare)
         world.bookings[b].status = .completed
-        world.bookings[b].drop = UInt8(drop)
         world.bookings[b].cab = CabWorld.none
         world.cabs[Int(booking.cab)].booking = CabWorld.none
         world.cabs[Int(booking.cab)].location = UInt8(drop)

@@ -59,8 +59,8 @@ public struct BookingRecord: Sendable, Hashable {
     public var payment = PaymentState.unpaid
     public var feedback = false
     public var promo = false
-    public var drop: UInt8 = 0
     var spare: UInt8 = 0
+    var spare2: UInt8 = 0
 }
 
 /// A cab of the fleet: its type, where it is, and the booking it serves.

@@ -1,0 +1,194 @@
+import CabBookingReference
+import CabBookingSpec
+import Checker
+
+/// The Reference as the Checker drives it: the service and what the passenger was last told.
+/// The message is the harness's reading of the service's answer (a thrown error or a success),
+/// so that conformance compares what the passenger sees as well as what the service stores.
+public struct CabSystem: Sendable, Equatable {
+    public var service: CabBookingService
+    public var message: CabMessage
+    /// Refills sent so far: each new refill gets a fresh request id; the same id would be a retry.
+    var refills = 0
+}
+
+/// Drives the cab booking Reference with the Spec's actions.
+public struct CabReferenceAdapter: ImplementationAdapter {
+    public let spec: CabBookingModel
+    public let abstraction: CabAbstraction
+    var scope: CabScope { spec.scope }
+
+    public init(model: CabBookingModel) {
+        spec = model
+        abstraction = CabAbstraction(scope: model.scope)
+    }
+
+    /// The Reference's policy for the scope's timing: the same thresholds in minutes.
+    public static func policy(for scope: CabScope) -> CabPolicy {
+        let timing = scope.timing, minutes = timing.minutesPerTick
+        var policy = CabPolicy.standard
+        policy.arrivalBoundMinutes = timing.windowTicks * minutes
+        policy.minimumLeadMinutes = timing.windowTicks * minutes
+        policy.clashWindowMinutes = timing.windowTicks * minutes
+        policy.waitingBlockMinutes = timing.windowTicks * minutes
+        policy.noticeMinutes = timing.noticeTicks * minutes
+        policy.freeWaitingMinutes = timing.freeWaitingTicks * minutes
+        policy.maximumLeadMinutes = timing.maximumLeadTicks * minutes
+        policy.suspensionMinutes = timing.dayTicks * minutes
+        policy.walletLimit = scope.walletLimit
+        return policy
+    }
+
+    /// The service set up as the Spec starts: the area holding the scope's points, the router
+    /// answering the scope's table, the fleet, each passenger registered, logged in and enrolled
+    /// with the starting balance. Booking ids start at 999,999, so that the second wraps.
+    public func initialSystems() -> [CabSystem] {
+        let a = abstraction
+        var legs: [Router.Leg: (minutes: Int, metres: Int)] = [:]
+        for from in 0..<scope.points {
+            for to in 0..<scope.points where from != to {
+                legs[Router.Leg(a.coordinate(from), a.coordinate(to))] = (scope.eta[from][to] * scope.timing.minutesPerTick, scope.metres[from][to])
+            }
+        }
+        var fares: [CabBookingReference.CabType: Fare] = [:]
+        for (index, type) in [CabBookingReference.CabType.nano, .hatchback, .sedan].enumerated() {
+            fares[type] = Fare(base: scope.baseFare[index], perKilometre: scope.perKilometre[index])
+        }
+        let area = ServiceArea(city: "Scope city", southWest: Coordinate(latitudeMicro: 12_800_000, longitudeMicro: 77_400_000),
+                               northEast: Coordinate(latitudeMicro: 13_200_000, longitudeMicro: 77_800_000), fares: fares)
+        var service = CabBookingService(policy: Self.policy(for: scope), areas: [area], router: Router(speedKmh: 30, legs: legs), firstBookingID: 999_999)
+        for c in 0..<scope.cabs {
+            service.addCab(a.cab(c), type: referenceType(scope.cabTypes[c]), at: a.coordinate(scope.cabPoints[c]))
+        }
+        do {
+            for p in 0..<scope.passengers {
+                let mobile = "98765432\(10 + p)"
+                try service.register(name: "Passenger \(p + 1)", email: "p\(p + 1)@example.com", mobile: mobile, password: "abcd123\(p)", confirmation: "abcd123\(p)")
+                _ = try service.login(mobile: mobile, password: "abcd123\(p)")
+                try service.enrollWallet(a.passenger(p))
+                if scope.startingBalance > 0 { _ = try service.refill(a.passenger(p), amount: scope.startingBalance, request: "start", gateway: .approved) }
+            }
+        } catch {
+            preconditionFailure("setting up the Reference for scope \(scope.name) failed: \(error)")
+        }
+        return [CabSystem(service: service, message: .none)]
+    }
+
+    func referenceType(_ type: CabBookingSpec.CabType) -> CabBookingReference.CabType {
+        switch type {
+        case .nano: .nano
+        case .hatchback: .hatchback
+        case .sedan: .sedan
+        }
+    }
+
+    public func abstraction(of system: CabSystem) -> CabWorld { abstraction.world(of: system.service, message: system.message) }
+
+    /// The Spec's actions, enabled or not, less those the app never offers where the Spec's
+    /// guard is only the screen's (a login while logged in), and with the travel-end message
+    /// sent as the Spec names it: `endTravel` for a travel not yet ended, `repeatTravelEnd` for
+    /// one that has (the service answers both with the same call, and a retry with the receipt).
+    public func candidates(in world: CabWorld, into actions: inout [CabAction]) {
+        spec.rules.candidates { action in
+            switch action {
+            case .login(let p, _) where world.passengers[p].session: return
+            case .endTravel(let b, _, _) where world.bookings[b].status == .completed: return
+            case .repeatTravelEnd(let b) where world.bookings[b].status != .completed: return
+            default: actions.append(action)
+            }
+        }
+    }
+
+    public func differences(expected: CabWorld, actual: CabWorld) -> [String] {
+        expected == actual ? [] : ["specification: \(CabPresentation.summary(expected, scope: scope))", "implementation: \(CabPresentation.summary(actual, scope: scope))"]
+    }
+
+    public func perform(_ action: CabAction, on system: inout CabSystem) -> Outcome {
+        let a = abstraction
+        let issued = system.service.bookingIDs.issued
+        func booking(_ b: Int) -> BookingID { b < issued.count ? issued[b] : BookingID(0) }
+        // Scope limits, not rules: the Spec's booking slots and its clock's horizon.
+        switch action {
+        case .bookNow, .bookLater: if issued.count >= scope.bookings { return .outOfBounds }
+        case .tick: if system.service.now / scope.timing.minutesPerTick >= scope.horizon { return .outOfBounds }
+        default: break
+        }
+        var next = system
+        do {
+            switch action {
+            case .login(let p, let right):
+                next.message = .loggedIn
+                do { _ = try next.service.login(mobile: "98765432\(10 + p)", password: right ? "abcd123\(p)" : "wrong123") } catch .invalidLogin {
+                    next.message = .invalidLogin
+                } catch .accountSuspended {
+                    next.message = .suspended
+                }
+            case .logout(let p):
+                try next.service.logout(a.passenger(p))
+                next.message = .loggedOut
+            case .chooseCabType(let p, let type):
+                try next.service.chooseCabType(a.passenger(p), referenceType(type))
+                next.message = .cabTypeChosen
+            case .bookNow(let p, let pickup):
+                next.message = try attempt { () throws(CabServiceError) in try next.service.bookNow(a.passenger(p), pickup: a.coordinate(pickup)) }
+            case .bookLater(let p, let pickup, let lead):
+                let at = next.service.now + lead * scope.timing.minutesPerTick
+                next.message = try attempt { () throws(CabServiceError) in try next.service.bookLater(a.passenger(p), pickup: a.coordinate(pickup), at: at) }
+            case .cancel(let p, let b):
+                try next.service.cancel(a.passenger(p), booking(b))
+                next.message = .cancelled
+            case .track(let p, let b):
+                _ = try next.service.track(a.passenger(p), booking(b))
+            case .refill(let p, let approved):
+                next.refills += 1
+                next.message = .walletRefilled
+                do {
+                    _ = try next.service.refill(a.passenger(p), amount: scope.refillAmount, request: "refill \(next.refills)", gateway: approved ? .approved : .wrongPIN)
+                } catch .transactionError {
+                    next.message = .transactionError
+                } catch .walletLimitExceeded {
+                    next.message = .walletLimit
+                }
+            case .board(let b):
+                try next.service.board(booking(b))
+                next.message = .travelStarted
+            case .endTravel(let b, let drop, let charge):
+                let receipt = try next.service.endTravel(booking(b), drop: a.coordinate(drop), chargeWaiting: charge)
+                next.message = receipt.payment == .wallet ? .paidByWallet : .paidInCash
+            case .repeatTravelEnd(let b):
+                _ = try next.service.endTravel(booking(b), drop: a.coordinate(0))
+            case .sendFeedback(let p, let b):
+                try next.service.sendFeedback(a.passenger(p), booking(b), rating: 5)
+                next.message = .feedbackSent
+            case .tick:
+                try next.service.advanceClock(to: next.service.now + scope.timing.minutesPerTick)
+                next.message = .none
+            }
+        } catch {
+            return .refused(Refusal(describing: error))
+        }
+        // A refused attempt that changed nothing but the message is still the Spec's step.
+        if case .refill = action, next.message != .walletRefilled { next.refills = system.refills }
+        system = next
+        return .accepted
+    }
+
+    /// A booking attempt: its confirmation, or the message of the rule that refused it; other
+    /// errors (no session) are refusals.
+    func attempt(_ body: () throws(CabServiceError) -> BookingID) throws(CabServiceError) -> CabMessage {
+        do {
+            _ = try body()
+            return .bookingConfirmed
+        } catch {
+            switch error {
+            case .outsideServiceArea: return .outsideArea
+            case .bookingClash: return .clash
+            case .noCabAvailable: return .noCab
+            case .tooSoon: return .tooSoon
+            case .tooFarAhead: return .tooFarAhead
+            case .cabUnavailableAtTime: return .noCabThen
+            default: throw error
+            }
+        }
+    }
+}
