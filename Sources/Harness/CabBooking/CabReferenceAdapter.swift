@@ -16,11 +16,13 @@ public struct CabSystem: Sendable, Equatable {
 public struct CabReferenceAdapter: ImplementationAdapter {
     public let spec: CabBookingModel
     public let abstraction: CabAbstraction
+    public let fault: CabFault?
     var scope: CabScope { spec.scope }
 
-    public init(model: CabBookingModel) {
+    public init(model: CabBookingModel, fault: CabFault? = nil) {
         spec = model
         abstraction = CabAbstraction(scope: model.scope)
+        self.fault = fault
     }
 
     /// The Reference's policy for the scope's timing: the same thresholds in minutes.
@@ -56,7 +58,8 @@ public struct CabReferenceAdapter: ImplementationAdapter {
         }
         let area = ServiceArea(city: "Scope city", southWest: Coordinate(latitudeMicro: 12_800_000, longitudeMicro: 77_400_000),
                                northEast: Coordinate(latitudeMicro: 13_200_000, longitudeMicro: 77_800_000), fares: fares)
-        var service = CabBookingService(policy: Self.policy(for: scope), areas: [area], router: Router(speedKmh: 30, legs: legs), firstBookingID: 999_999)
+        var service = CabBookingService(policy: Self.policy(for: scope), areas: [area], router: Router(speedKmh: 30, legs: legs), firstBookingID: 999_999,
+                                        fault: fault)
         for c in 0..<scope.cabs {
             service.addCab(a.cab(c), type: referenceType(scope.cabTypes[c]), at: a.coordinate(scope.cabPoints[c]))
         }

@@ -31,11 +31,14 @@ extension CabBookingService {
     /// the account for a day (6a.3, 6e.2; D3). Success resets the count and selects Nano.
     public mutating func login(mobile: String, password: String) throws(CabServiceError) -> PassengerID {
         guard let id = passengerByMobile[mobile], var account = accounts[id] else { throw .invalidLogin }
-        if let until = account.suspendedUntil, now < until { throw .accountSuspended(until: until) }
+        if let until = account.suspendedUntil, now < until {
+            if fault == .suspendedLoginExtendsSuspension { accounts[id]!.suspendedUntil = now + policy.suspensionMinutes }
+            throw .accountSuspended(until: until)
+        }
         guard PasswordCipher.decipher(account.storedPassword) == password else {
             throw countFailure(of: id)
         }
-        account.failures = 0
+        if fault != .failuresNotResetOnLogin { account.failures = 0 }
         account.suspendedUntil = nil
         account.loggedIn = true
         account.selectedType = .nano
@@ -49,7 +52,8 @@ extension CabBookingService {
         var account = accounts[id]!
         account.failures += 1
         defer { accounts[id] = account }
-        guard account.failures >= policy.failuresBeforeSuspension else { return .invalidLogin }
+        let limit = fault == .lockoutAfterFourFailures ? policy.failuresBeforeSuspension + 1 : policy.failuresBeforeSuspension
+        guard account.failures >= limit else { return .invalidLogin }
         account.failures = 0
         account.loggedIn = false
         account.suspendedUntil = now + policy.suspensionMinutes

@@ -8,7 +8,7 @@ extension CabBookingService {
     public mutating func bookNow(_ passenger: PassengerID, pickup: Coordinate, destination: Coordinate? = nil, promo: Bool = false) throws(CabServiceError) -> BookingID {
         let account = try loggedIn(passenger)
         try checkArea(pickup, destination)
-        try checkClash(passenger, at: now)
+        if fault != .clashCheckedForLaterBookingsOnly { try checkClash(passenger, at: now) }
         guard let (cab, eta) = fastestCab(of: account.selectedType, to: pickup, by: now + policy.arrivalBoundMinutes, at: now) else {
             throw .noCabAvailable(account.selectedType)
         }
@@ -29,8 +29,8 @@ extension CabBookingService {
                                    promo: Bool = false) throws(CabServiceError) -> BookingID {
         let account = try loggedIn(passenger)
         let ahead = pickupAt - now
-        guard ahead > policy.minimumLeadMinutes else { throw .tooSoon(minutesAhead: ahead, minimum: policy.minimumLeadMinutes) }
-        guard ahead <= policy.maximumLeadMinutes else { throw .tooFarAhead(minutesAhead: ahead, maximum: policy.maximumLeadMinutes) }
+        guard ahead > policy.minimumLeadMinutes || (fault == .laterBookingAtThirtyMinutesAccepted && ahead == policy.minimumLeadMinutes) else { throw .tooSoon(minutesAhead: ahead, minimum: policy.minimumLeadMinutes) }
+        guard ahead <= policy.maximumLeadMinutes || (fault == .leadPastThreeDaysAccepted && ahead <= policy.maximumLeadMinutes + 10) else { throw .tooFarAhead(minutesAhead: ahead, maximum: policy.maximumLeadMinutes) }
         try checkClash(passenger, at: pickupAt)
         let type = account.selectedType
         let competing = bookings.values.filter { $0.isLater && $0.isLive && $0.type == type && abs($0.pickupAt - pickupAt) <= policy.clashWindowMinutes }
@@ -48,8 +48,9 @@ extension CabBookingService {
     public mutating func cancel(_ passenger: PassengerID, _ id: BookingID) throws(CabServiceError) {
         _ = try loggedIn(passenger)
         let booking = try owned(id, by: passenger)
-        guard [.scheduled, .designated, .cabArrived].contains(booking.status) else { throw .notCancellable(id, booking.status) }
-        if let cab = booking.cab { cabs[cab]!.booking = nil }
+        let cancellable: [BookingStatus] = fault == .cancelAfterBoarding ? [.scheduled, .designated, .cabArrived, .onTrip] : [.scheduled, .designated, .cabArrived]
+        guard cancellable.contains(booking.status) else { throw .notCancellable(id, booking.status) }
+        if let cab = booking.cab, fault != .cancelKeepsCab { cabs[cab]!.booking = nil }
         bookings[id]!.status = .cancelled
         bookings[id]!.cab = nil
         send(.email, to: accounts[passenger]!.email, .cancelled, booking: id, "Your \(id) has been cancelled")
@@ -60,6 +61,7 @@ extension CabBookingService {
     public func track(_ passenger: PassengerID, _ id: BookingID) throws(CabServiceError) -> (cab: Coordinate, dueAt: Minute) {
         _ = try loggedIn(passenger)
         let booking = try owned(id, by: passenger)
+        if fault == .trackingBeforeNotice, booking.status == .scheduled { return (booking.pickup, booking.pickupAt) }
         guard booking.status == .designated, let cab = booking.cab, let due = booking.cabDueAt,
               !booking.isLater || now >= booking.pickupAt - policy.noticeMinutes else { throw .trackingNotOpen(id) }
         return (cabs[cab]!.location, due)
@@ -75,17 +77,19 @@ extension CabBookingService {
     /// Refuses a booking at `time` within the clash window of a live booking of the passenger's
     /// ("within 30 minutes" includes 30).
     func checkClash(_ passenger: PassengerID, at time: Minute) throws(CabServiceError) {
-        let clash = bookings.values.filter { $0.owner == passenger && $0.isLive && abs($0.pickupAt - time) <= policy.clashWindowMinutes }
+        let window = fault == .clashWindowExclusive ? policy.clashWindowMinutes - 1 : policy.clashWindowMinutes
+        let clash = bookings.values.filter { $0.owner == passenger && $0.isLive && abs($0.pickupAt - time) <= window }
             .min { $0.id < $1.id }
         if let clash { throw .bookingClash(with: clash.id) }
     }
 
     /// The free cab of `type` that reaches `point` soonest from `time`, arriving by `deadline`.
     func fastestCab(of type: CabType, to point: Coordinate, by deadline: Minute, at time: Minute) -> (CabID, Int)? {
-        cabs.values.filter { $0.type == type && $0.booking == nil }
+        let candidates = cabs.values.filter { ($0.type == type || fault == .cabOfAnyType) && $0.booking == nil }
             .map { ($0.id, router.minutes(from: $0.location, to: point)) }
             .filter { time + $0.1 <= deadline }
-            .min { ($0.1, $0.0) < ($1.1, $1.0) }
+        if fault == .bookNowTakesFirstFreeCab { return candidates.min { $0.0 < $1.0 } }
+        return candidates.min { ($0.1, $0.0) < ($1.1, $1.0) }
     }
 
     mutating func confirm(_ id: BookingID, to account: Account) {

@@ -17,7 +17,7 @@ extension CabBookingService {
     func nextJob(upTo limit: Minute) -> Minute? {
         var times: [Minute] = accounts.values.compactMap(\.suspendedUntil)
         for booking in bookings.values {
-            if booking.status == .scheduled { times.append(booking.pickupAt - policy.noticeMinutes) }
+            if booking.status == .scheduled { times.append(booking.pickupAt - (fault == .designationAtPickupTime ? 0 : policy.noticeMinutes)) }
             if booking.status == .designated, let due = booking.cabDueAt { times.append(due) }
         }
         return times.filter { $0 <= limit }.min().map { max($0, now) }
@@ -30,7 +30,8 @@ extension CabBookingService {
                 accounts[id]!.failures = 0
             }
         }
-        let noticed = bookings.values.filter { $0.status == .scheduled && $0.pickupAt - policy.noticeMinutes <= minute }
+        let notice = fault == .designationAtPickupTime ? 0 : policy.noticeMinutes
+        let noticed = bookings.values.filter { $0.status == .scheduled && $0.pickupAt - notice <= minute }
             .sorted { ($0.pickupAt, $0.createdAt, $0.id) < ($1.pickupAt, $1.createdAt, $1.id) }
         for booking in noticed { designate(booking.id) }
         for booking in bookings.values where booking.status == .designated {

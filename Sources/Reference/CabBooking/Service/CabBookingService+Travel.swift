@@ -17,7 +17,10 @@ extension CabBookingService {
     @discardableResult
     public mutating func endTravel(_ id: BookingID, drop: Coordinate, chargeWaiting: Bool = true, toll: Paise = 0) throws(CabServiceError) -> Receipt {
         guard let booking = bookings[id] else { throw .unknownBooking(id) }
-        if booking.status == .completed, let receipt = booking.receipt { return receipt }
+        if booking.status == .completed, let receipt = booking.receipt {
+            if fault == .travelEndChargesTwice, receipt.payment == .wallet { balances[booking.owner, default: 0] -= receipt.fare }
+            return receipt
+        }
         guard booking.status == .onTrip, let cabID = booking.cab else { throw .notOnTrip(id) }
         guard toll >= 0 else { throw .invalidField("toll") }
         guard let area = area(containing: booking.pickup), let fare = area.fares[booking.type] else { throw .outsideServiceArea(booking.pickup) }
@@ -35,6 +38,7 @@ extension CabBookingService {
         let payment: Payment = account.walletEnrolled && balance >= total ? .wallet : .cash
         let receipt = Receipt(booking: id, fare: total, discount: discount, waitingCharge: waiting, toll: toll, payment: payment)
         if payment == .wallet { balances[booking.owner] = balance - total }
+        if payment == .cash, account.walletEnrolled, fault == .partialWalletDebit { balances[booking.owner] = 0 }
         if promo { accounts[booking.owner]!.promoAvailable = false }
         bookings[id]!.status = .completed
         bookings[id]!.receipt = receipt
@@ -57,7 +61,8 @@ extension CabBookingService {
     /// started block (UC06 BR3; D17).
     public func waitingCharge(minutes: Int) -> Paise {
         guard minutes > policy.freeWaitingMinutes else { return 0 }
-        let blocks = (minutes - policy.freeWaitingMinutes + policy.waitingBlockMinutes - 1) / policy.waitingBlockMinutes
+        let started = fault == .waitingChargedPerCompletedBlock ? 0 : policy.waitingBlockMinutes - 1
+        let blocks = (minutes - policy.freeWaitingMinutes + started) / policy.waitingBlockMinutes
         return blocks * policy.waitingSurcharge
     }
 
@@ -72,7 +77,7 @@ extension CabBookingService {
         _ = try loggedIn(passenger)
         let booking = try owned(id, by: passenger)
         guard booking.status == .completed else { throw .feedbackNotAllowed(id) }
-        guard booking.feedback == nil else { throw .feedbackAlreadyGiven(id) }
+        guard booking.feedback == nil || fault == .feedbackTwice else { throw .feedbackAlreadyGiven(id) }
         guard (1...5).contains(rating) else { throw .invalidField("rating") }
         bookings[id]!.feedback = Feedback(rating: rating, comment: comment)
     }

@@ -27,7 +27,7 @@ extension CabBookingService {
         case .bankLoginFailed: throw .bankLoginFailed
         }
         let balance = balances[passenger, default: 0]
-        guard balance + amount <= policy.walletLimit else { throw .walletLimitExceeded(limit: policy.walletLimit) }
+        guard balance + amount <= policy.walletLimit || fault == .walletLimitNotChecked else { throw .walletLimitExceeded(limit: policy.walletLimit) }
         balances[passenger] = balance + amount
         creditedRefills[request] = amount
         return balance + amount

@@ -13,6 +13,8 @@ public struct CabBookingService: Sendable, Equatable {
     public let policy: CabPolicy
     public let areas: [ServiceArea]
     public let router: Router
+    /// A bug planted on purpose (`CabFault`), or nil.
+    public let fault: CabFault?
     public internal(set) var now: Minute = 0
 
     var accounts: [PassengerID: Account] = [:]
@@ -28,8 +30,10 @@ public struct CabBookingService: Sendable, Equatable {
     var nextFavouriteID = 1
     public internal(set) var outbox: [OutboxMessage] = []
 
-    public init(policy: CabPolicy = .standard, areas: [ServiceArea], router: Router = Router(), firstBookingID: Int = BookingID.range.lowerBound) {
+    public init(policy: CabPolicy = .standard, areas: [ServiceArea], router: Router = Router(), firstBookingID: Int = BookingID.range.lowerBound,
+                fault: CabFault? = nil) {
         self.policy = policy
+        self.fault = fault
         self.areas = areas
         self.router = router
         bookingIDs = BookingIdGenerator(first: firstBookingID)

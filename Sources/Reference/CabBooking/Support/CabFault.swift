@@ -1,0 +1,61 @@
+/// A realistic bug that can be planted in the service, to prove the harness catches it. Off
+/// unless a check asks for one (`verify check --inject NAME`).
+public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
+    case lockoutAfterFourFailures
+    case suspendedLoginExtendsSuspension
+    case failuresNotResetOnLogin
+    case laterBookingAtThirtyMinutesAccepted
+    case leadPastThreeDaysAccepted
+    case clashCheckedForLaterBookingsOnly
+    case clashWindowExclusive
+    case bookNowTakesFirstFreeCab
+    case cancelKeepsCab
+    case designationAtPickupTime
+    case travelEndChargesTwice
+    case partialWalletDebit
+    case waitingChargedPerCompletedBlock
+    case walletLimitNotChecked
+    case feedbackTwice
+    case cancelAfterBoarding
+    case trackingBeforeNotice
+    case cabOfAnyType
+
+    public var description: String { rawValue }
+
+    /// Where in the service the bug sits.
+    public var area: String {
+        switch self {
+        case .lockoutAfterFourFailures, .suspendedLoginExtendsSuspension, .failuresNotResetOnLogin: "accounts"
+        case .laterBookingAtThirtyMinutesAccepted, .leadPastThreeDaysAccepted, .clashCheckedForLaterBookingsOnly, .clashWindowExclusive: "booking windows"
+        case .bookNowTakesFirstFreeCab, .designationAtPickupTime, .cabOfAnyType: "dispatch"
+        case .cancelKeepsCab, .cancelAfterBoarding: "cancellation"
+        case .travelEndChargesTwice, .partialWalletDebit, .walletLimitNotChecked: "wallet and payment"
+        case .waitingChargedPerCompletedBlock: "fares"
+        case .feedbackTwice, .trackingBeforeNotice: "views"
+        }
+    }
+
+    /// The bug, in one sentence.
+    public var summary: String {
+        switch self {
+        case .lockoutAfterFourFailures: "The lockout compares with > instead of >=: the account is suspended at the fourth failure, not the third."
+        case .suspendedLoginExtendsSuspension: "A login attempt during a suspension starts the suspension again."
+        case .failuresNotResetOnLogin: "A successful login does not reset the count of failed attempts."
+        case .laterBookingAtThirtyMinutesAccepted: "The too-soon check uses >= 30 minutes, so a booking exactly 30 minutes ahead is accepted."
+        case .leadPastThreeDaysAccepted: "The three-day limit is checked against the pickup day, letting a booking a little past 72 hours through."
+        case .clashCheckedForLaterBookingsOnly: "The 30-minute clash check is made for bookings for later only, as UC07 writes it, not for booking now."
+        case .clashWindowExclusive: "The clash check uses < 30 minutes, so two bookings exactly 30 minutes apart are both accepted."
+        case .bookNowTakesFirstFreeCab: "Booking now takes the first free cab of the type, not the one that arrives soonest."
+        case .cancelKeepsCab: "Cancelling a booking forgets to free its cab."
+        case .designationAtPickupTime: "A later booking gets its cab at the pickup time instead of 20 minutes before."
+        case .travelEndChargesTwice: "A travel-end message that comes twice (a retry) charges the wallet twice."
+        case .partialWalletDebit: "With less in the wallet than the fare, the wallet is emptied and the rest asked in cash."
+        case .waitingChargedPerCompletedBlock: "The waiting surcharge counts completed half hours, not started ones."
+        case .walletLimitNotChecked: "A refill is credited even past the wallet limit."
+        case .feedbackTwice: "Feedback on a travel is accepted again after it was given."
+        case .cancelAfterBoarding: "A booking can be cancelled after the passenger boarded."
+        case .trackingBeforeNotice: "A later booking can be tracked before its notice, 20 minutes before pickup."
+        case .cabOfAnyType: "The dispatcher picks the nearest free cab of any type."
+        }
+    }
+}
