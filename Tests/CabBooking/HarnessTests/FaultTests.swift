@@ -8,13 +8,13 @@ import Testing
 struct CabFaultTests {
     @Test("Every fault has one catalogue entry")
     func complete() {
-        #expect(Set(CabFaultCatalog.entries.map(\.fault)) == Set(CabFault.allCases))
+        #expect(Set(CabFaultCatalog.entries.map(\.name)) == Set(CabFault.allCases.map(\.rawValue)))
         #expect(CabFaultCatalog.entries.count == CabFault.allCases.count && CabFault.allCases.count >= 15)
     }
 
-    @Test("The fault is caught by the catalogued check with a trace no longer than the catalogue says", arguments: CabFaultCatalog.entries.map(\.fault))
+    @Test("The fault is caught by the catalogued check with a trace no longer than the catalogue says", arguments: CabFault.allCases)
     func caught(_ fault: CabFault) throws {
-        let entry = try #require(CabFaultCatalog.entries.first { $0.fault == fault })
+        let entry = try #require(CabFaultCatalog.entries.first { $0.name == fault.rawValue })
         var options = ExplorationOptions()
         options.maxDepth = entry.steps + 1
         options.workers = 2
