@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "CheckerHints"),
         .target(name: "Checker", dependencies: ["CheckerHints"], swiftSettings: hot),
         .target(name: "VerifyKit", dependencies: ["Checker"], swiftSettings: strict),
-        .target(name: "Models", dependencies: ["Checker", "MyTaxiHarness"], swiftSettings: strict),
+        .target(name: "Models", dependencies: ["Checker", "MyTaxiHarness", "CabBookingHarness"], swiftSettings: strict),
         .executableTarget(name: "verify", dependencies: ["VerifyKit", "Models"], swiftSettings: strict),
         .testTarget(name: "CheckerTests", dependencies: ["Checker"], swiftSettings: strict),
         .testTarget(name: "VerifyTests", dependencies: ["VerifyKit", "Models", "Checker", "MyTaxiHarness"], swiftSettings: strict),

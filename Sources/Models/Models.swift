@@ -1,9 +1,11 @@
 import Checker
+import CabBookingHarness
 import MyTaxiHarness
 
 /// The models `verify` checks: one line per model. The first is the default for `--model`.
 public enum Models {
     public static let all: [any ModelPlugin] = [
         MyTaxiPlugin(),
+        CabBookingPlugin(),
     ]
 }

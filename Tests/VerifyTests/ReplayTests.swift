@@ -84,7 +84,7 @@ struct ReplayTests {
         ("[1, 2]", "is not an ITF trace: the top level is not an object"),
         (##"{"#meta": {"source": "mytaxi"}}"##, "is not an ITF trace: it has no 'states' array of objects"),
         (##"{"states": []}"##, "is not an ITF trace from verify: it has no '#meta' object"),
-        (trace([], source: "cabbooking"), "is a trace of model 'cabbooking'; valid models: mytaxi"),
+        (trace([], source: "nosuchmodel"), "is a trace of model 'nosuchmodel'; valid models: mytaxi, cabbooking"),
         (trace([("fly", [:])]), "step 1: unknown action 'fly'"),
         (trace([("accept", ["driver": "d9"])]), "step 1: accept: driver 'd9' is not one of d1...d2 in scope ci"),
         (trace([("accept", [:])]), "step 1: accept needs a parameter 'driver'"),

@@ -1,0 +1,130 @@
+import CabBookingReference
+import CabBookingSpec
+import Checker
+
+/// Cab booking states and actions in ITF: passengers, bookings and cabs as maps by name,
+/// integers as {"#bigint": "n"}.
+extension CabBookingPlugin {
+    public var traceVariables: [String] { ["now", "lastMessage", "passengers", "bookings", "cabs"] }
+
+    public func traceJSON(of scope: CabScope) -> JSON {
+        .object([("base", .string(String(scope.name.split(separator: " ").first ?? "ci"))), ("passengers", .integer(scope.passengers)),
+                 ("bookings", .integer(scope.bookings)), ("horizon", .integer(scope.horizon))])
+    }
+
+    public func bounds(fromTrace base: String, fields: [String: Int]) throws(ModelInputError) -> CabScope {
+        guard CabScope.named.contains(where: { $0.name == base }) else {
+            throw ModelInputError("unknown scope '\(base)'; valid scopes: \(CabScope.named.map(\.name).joined(separator: ", "))")
+        }
+        var assignments: [(key: String, value: Int)] = []
+        for key in ["passengers", "bookings", "horizon"] {
+            guard let number = fields[key] else { throw ModelInputError("the scope has no whole number '\(key)'") }
+            assignments.append((key, number))
+        }
+        var scope = try bounds(named: base, setting: assignments)
+        scope.depth = nil
+        return scope
+    }
+
+    public func traceState(_ world: CabWorld, bounds scope: CabScope) -> [(String, JSON)] {
+        func int(_ value: some BinaryInteger) -> JSON { .object([("#bigint", .string("\(value)"))]) }
+        func map(_ pairs: [(String, JSON)]) -> JSON { .object([("#map", .array(pairs.map { .array([.string($0.0), $0.1]) }))]) }
+        let passengers = (0..<scope.passengers).map { p -> (String, JSON) in
+            let r = world.passengers[p]
+            return ("p\(p + 1)", .object([("session", .bool(r.session)), ("failures", int(r.failures)), ("suspendedUntil", int(r.suspendedUntil)),
+                                         ("type", .string("\(r.selectedType)")), ("wallet", .bool(r.walletEnrolled)), ("balance", int(r.balance)),
+                                         ("promo", .bool(r.promoAvailable))]))
+        }
+        let bookings = (0..<scope.bookings).filter { world.bookings[$0].status != .unused }.map { b -> (String, JSON) in
+            let r = world.bookings[b]
+            return ("b\(b + 1)", .object([("status", .string("\(r.status)")), ("owner", .string("p\(Int(r.owner) + 1)")), ("later", .bool(r.isLater)),
+                                         ("type", .string("\(r.type)")), ("pickup", .string("L\(r.pickup)")), ("pickupAt", int(r.pickupAt)),
+                                         ("createdAt", int(r.createdAt)), ("cab", .string(r.cab == CabWorld.none ? "" : "c\(Int(r.cab) + 1)")),
+                                         ("cabDueAt", int(r.cabDueAt)), ("arrivedAt", int(r.arrivedAt)), ("boardedAt", int(r.boardedAt)),
+                                         ("fare", int(r.fare)), ("payment", .string("\(r.payment)")), ("feedback", .bool(r.feedback))]))
+        }
+        let cabs = (0..<scope.cabs).map { c -> (String, JSON) in
+            let r = world.cabs[c]
+            return ("c\(c + 1)", .object([("type", .string("\(r.type)")), ("at", .string("L\(r.location)")),
+                                         ("booking", .string(r.booking == CabWorld.none ? "" : "b\(Int(r.booking) + 1)"))]))
+        }
+        return [("now", int(world.now)), ("lastMessage", .string("\(world.lastMessage)")), ("passengers", map(passengers)),
+                ("bookings", map(bookings)), ("cabs", map(cabs))]
+    }
+
+    public func traceAction(_ action: CabAction) -> (name: String, parameters: [(String, String)]) {
+        let parameters: [(String, String)] = switch action {
+        case .login(let p, let right): [("passenger", "p\(p + 1)"), ("rightPassword", "\(right)")]
+        case .logout(let p): [("passenger", "p\(p + 1)")]
+        case .chooseCabType(let p, let type): [("passenger", "p\(p + 1)"), ("type", "\(type)")]
+        case .bookNow(let p, let pickup): [("passenger", "p\(p + 1)"), ("pickup", "L\(pickup)")]
+        case .bookLater(let p, let pickup, let lead): [("passenger", "p\(p + 1)"), ("pickup", "L\(pickup)"), ("lead", "\(lead)")]
+        case .cancel(let p, let b), .track(let p, let b), .sendFeedback(let p, let b): [("passenger", "p\(p + 1)"), ("booking", "b\(b + 1)")]
+        case .refill(let p, let approved): [("passenger", "p\(p + 1)"), ("approved", "\(approved)")]
+        case .board(let b), .repeatTravelEnd(let b): [("booking", "b\(b + 1)")]
+        case .endTravel(let b, let drop, let charge): [("booking", "b\(b + 1)"), ("drop", "L\(drop)"), ("chargeWaiting", "\(charge)")]
+        case .tick: []
+        }
+        return (action.kind.name, parameters)
+    }
+
+    public func action(named name: String, parameters: [String: String], bounds scope: CabScope) throws(ModelInputError) -> CabAction {
+        guard let kind = CabActionKind.allCases.first(where: { $0.name == name }) else {
+            throw ModelInputError("unknown action '\(name)'; valid actions: \(CabActionKind.allCases.map(\.name).joined(separator: ", "))")
+        }
+        func text(_ key: String) throws(ModelInputError) -> String {
+            guard let value = parameters[key] else { throw ModelInputError("\(name) needs a parameter '\(key)'") }
+            return value
+        }
+        func entity(_ key: String, _ prefix: String, _ count: Int) throws(ModelInputError) -> Int {
+            let value = try text(key)
+            guard value.hasPrefix(prefix), let number = Int(value.dropFirst(prefix.count)), (1...count).contains(number) else {
+                throw ModelInputError("\(name): \(key) '\(value)' is not one of \(prefix)1...\(prefix)\(count) in scope \(scope.name)")
+            }
+            return number - 1
+        }
+        func point(_ key: String, inAreaOnly: Bool) throws(ModelInputError) -> Int {
+            let value = try text(key), last = inAreaOnly ? scope.pointsInArea - 1 : scope.outsidePoint
+            guard value.hasPrefix("L"), let number = Int(value.dropFirst()), (0...last).contains(number) else {
+                throw ModelInputError("\(name): \(key) '\(value)' is not one of L0...L\(last) in scope \(scope.name)")
+            }
+            return number
+        }
+        func flag(_ key: String) throws(ModelInputError) -> Bool {
+            switch try text(key) {
+            case "true": return true
+            case "false": return false
+            case let value: throw ModelInputError("\(name): \(key) '\(value)' is not true or false")
+            }
+        }
+        let p = { () throws(ModelInputError) -> Int in try entity("passenger", "p", scope.passengers) }
+        let b = { () throws(ModelInputError) -> Int in try entity("booking", "b", scope.bookings) }
+        let action: CabAction
+        switch kind {
+        case .login: action = .login(passenger: try p(), rightPassword: try flag("rightPassword"))
+        case .logout: action = .logout(passenger: try p())
+        case .chooseCabType:
+            let value = try text("type")
+            guard let type = CabType.allCases.first(where: { "\($0)" == value }) else { throw ModelInputError("\(name): type '\(value)' is not Nano, Hatchback or Sedan") }
+            action = .chooseCabType(passenger: try p(), type)
+        case .bookNow: action = .bookNow(passenger: try p(), pickup: try point("pickup", inAreaOnly: false))
+        case .bookLater:
+            let value = try text("lead")
+            guard let lead = Int(value), scope.leads.contains(lead) else {
+                throw ModelInputError("\(name): lead '\(value)' is not one of \(scope.leads.map(String.init).joined(separator: ", ")) in scope \(scope.name)")
+            }
+            action = .bookLater(passenger: try p(), pickup: try point("pickup", inAreaOnly: false), lead: lead)
+        case .cancel: action = .cancel(passenger: try p(), booking: try b())
+        case .track: action = .track(passenger: try p(), booking: try b())
+        case .sendFeedback: action = .sendFeedback(passenger: try p(), booking: try b())
+        case .refill: action = .refill(passenger: try p(), approved: try flag("approved"))
+        case .board: action = .board(booking: try b())
+        case .repeatTravelEnd: action = .repeatTravelEnd(booking: try b())
+        case .endTravel: action = .endTravel(booking: try b(), drop: try point("drop", inAreaOnly: true), chargeWaiting: try flag("chargeWaiting"))
+        case .tick: action = .tick
+        }
+        let expected = Set(traceAction(action).parameters.map(\.0))
+        if let extra = parameters.keys.sorted().first(where: { !expected.contains($0) }) { throw ModelInputError("\(name) has no parameter '\(extra)'") }
+        return action
+    }
+}

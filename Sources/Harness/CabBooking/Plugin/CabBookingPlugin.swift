@@ -1,0 +1,72 @@
+import CabBookingReference
+import CabBookingSpec
+import Checker
+
+/// The Mobile Cab Booking application (seed 004) as `verify` sees it.
+public struct CabBookingPlugin: ModelPlugin {
+    public typealias Spec = CabBookingModel
+    public typealias Adapter = CabReferenceAdapter
+    public typealias Bounds = CabScope
+
+    public init() {}
+
+    public var name: String { "cabbooking" }
+    public var summary: String {
+        "Mobile Cab Booking (seed 004): lockout, booking now and later, dispatch, wallet and payment, feedback (registration, passwords, favourites to come)"
+    }
+
+    public var scopes: [ScopeDescription] {
+        [ScopeDescription("ci", "1 passenger with INR 100 in his wallet, 2 Nanos and a Sedan, 2 points and 1 outside, 2 bookings, 8 ticks of 10 minutes")]
+    }
+
+    public var settableKeys: [SettableKey] {
+        [SettableKey("passengers", 1...CabWorld.passengerCapacity), SettableKey("bookings", 1...CabWorld.bookingCapacity),
+         SettableKey("horizon", 0...40), SettableKey("depth", 0...1000)]
+    }
+
+    public var defaultSuite: [SuiteEntry] { ["ci"] }
+
+    public func bounds(named name: String, setting assignments: [(key: String, value: Int)]) throws(ModelInputError) -> CabScope {
+        guard var scope = CabScope.named.first(where: { $0.name == name }) else {
+            throw ModelInputError("unknown scope '\(name)'; valid scopes: \(CabScope.named.map(\.name).joined(separator: ", "))")
+        }
+        var seen: Set<String> = []
+        for (key, value) in assignments {
+            guard seen.insert(key).inserted else { throw ModelInputError("\(key) is set twice; give each key once") }
+            guard let entry = settableKeys.first(where: { $0.key == key }) else {
+                throw ModelInputError("unknown scope key '\(key)'; valid keys: \(settableKeys.map(\.key).joined(separator: ", "))")
+            }
+            guard entry.range.contains(value) else {
+                throw ModelInputError("\(key)=\(value) is out of range; \(key) must be in \(entry.range.lowerBound)...\(entry.range.upperBound)")
+            }
+            switch key {
+            case "passengers": scope.passengers = value
+            case "bookings": scope.bookings = value
+            case "horizon": scope.horizon = value
+            default: scope.depth = value
+            }
+            scope.name += " \(key)=\(value)"
+        }
+        return scope
+    }
+
+    public func name(of scope: CabScope) -> String { scope.name }
+    public func depth(of scope: CabScope) -> Int? { scope.depth }
+    public func spec(for scope: CabScope, literal: Bool) -> CabBookingModel { CabBookingModel(scope: scope, literal: literal) }
+
+    public func adapter(for spec: CabBookingModel, fault: String?) -> CabReferenceAdapter {
+        CabReferenceAdapter(model: spec, fault: fault.map { name in
+            guard let fault = CabFault(rawValue: name) else { preconditionFailure("cabbooking has no fault '\(name)'") }
+            return fault
+        })
+    }
+
+    public var faults: [FaultDescription] { CabFaultCatalog.entries }
+    public var actions: [ActionDescription] { CabActionKind.allCases.map { ActionDescription(name: $0.name, source: $0.source) } }
+    public func catalogue(_ format: CatalogueFormat) -> String { CabCatalogueDocument.render(format, plugin: self) }
+
+    public func reportJSON(of scope: CabScope) -> JSON {
+        .object([("name", .string(scope.name)), ("passengers", .integer(scope.passengers)), ("cabs", .integer(scope.cabs)),
+                 ("bookings", .integer(scope.bookings)), ("horizon", .integer(scope.horizon))])
+    }
+}
