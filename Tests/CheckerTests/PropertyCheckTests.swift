@@ -36,3 +36,16 @@ struct PropertyCheckTests {
         #expect(PropertyCheck.explained { $0.record(verdict) } == verdict)
     }
 }
+
+@Suite("A rule over every item of a collection")
+struct VerdictAllTests {
+    @Test("The first violation wins; holds when one item applied; vacuous when none did", arguments: [
+        ([Verdict.vacuous, .holds, .violated(witness: "2"), .violated(witness: "3")], Verdict.violated(witness: "2")),
+        ([.vacuous, .holds, .vacuous], .holds),
+        ([.vacuous, .vacuous], .vacuous),
+        ([], .vacuous),
+    ])
+    func all(_ verdicts: [Verdict], _ expected: Verdict) {
+        #expect(Verdict.all(verdicts) { $0 } == expected)
+    }
+}

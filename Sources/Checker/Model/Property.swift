@@ -211,3 +211,19 @@ extension Property {
                         checkedByDefault: checkedByDefault, key: key, footprint: footprint, actionKinds: actionKinds, predicate: predicate)
     }
 }
+
+extension Verdict {
+    /// The verdict of a rule about every item of a collection: the first violation `check`
+    /// finds, else holds when it applied to one item at least, else vacuous.
+    public static func all<Items: Sequence>(_ items: Items, _ check: (Items.Element) -> Verdict) -> Verdict {
+        var applied = false
+        for item in items {
+            switch check(item) {
+            case .violated(let witness): return .violated(witness: witness)
+            case .holds: applied = true
+            case .vacuous: break
+            }
+        }
+        return applied ? .holds : .vacuous
+    }
+}

@@ -26,6 +26,9 @@ public enum CabFaultCatalog {
         entry(.cancelAfterBoarding, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 3),
         entry(.trackingBeforeNotice, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 1),
         entry(.cabOfAnyType, target: "reference", property: "bookingTypeMatchesCab", scope: "ci", steps: 2),
+        // The scope starts the service's ids at 999,999, so that the second booking needs the wrap.
+        entry(.bookingIdPastSixDigits, target: "reference", property: "bookingIdsSixDigits", scope: "ci", steps: 2),
+        entry(.cancelledIdReissued, target: "reference", property: "bookingIdNeverReused", scope: "ci", steps: 3),
     ]
 }
 

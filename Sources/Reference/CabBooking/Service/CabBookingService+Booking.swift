@@ -12,7 +12,7 @@ extension CabBookingService {
         guard let (cab, eta) = fastestCab(of: account.selectedType, to: pickup, by: now + policy.arrivalBoundMinutes, at: now) else {
             throw .noCabAvailable(account.selectedType)
         }
-        let id = try bookingIDs.issue()
+        let id = try bookingIDs.issue(fault: fault)
         bookings[id] = Booking(id: id, owner: passenger, type: account.selectedType, pickup: pickup, destination: destination, createdAt: now,
                                pickupAt: now, isLater: false, promo: promo, status: .designated, cab: cab, cabDueAt: now + eta)
         cabs[cab]!.booking = id
@@ -36,7 +36,7 @@ extension CabBookingService {
         let competing = bookings.values.filter { $0.isLater && $0.isLive && $0.type == type && abs($0.pickupAt - pickupAt) <= policy.clashWindowMinutes }
         guard competing.count < cabs.values.filter({ $0.type == type }).count else { throw .cabUnavailableAtTime(type) }
         try checkArea(pickup, destination)
-        let id = try bookingIDs.issue()
+        let id = try bookingIDs.issue(fault: fault)
         bookings[id] = Booking(id: id, owner: passenger, type: type, pickup: pickup, destination: destination, createdAt: now,
                                pickupAt: pickupAt, isLater: true, promo: promo, status: .scheduled)
         confirm(id, to: account)
@@ -54,6 +54,7 @@ extension CabBookingService {
         bookings[id]!.status = .cancelled
         bookings[id]!.cab = nil
         send(.email, to: accounts[passenger]!.email, .cancelled, booking: id, "Your \(id) has been cancelled")
+        if fault == .cancelledIdReissued { bookingIDs.reissue(id) }
     }
 
     /// Where the cab of a booking is and when it is due (UC11): only for a designated booking

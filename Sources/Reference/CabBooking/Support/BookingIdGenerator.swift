@@ -12,13 +12,25 @@ public struct BookingIdGenerator: Sendable, Equatable {
         next = first
     }
 
-    mutating func issue() throws(CabServiceError) -> BookingID {
+    mutating func issue(fault: CabFault? = nil) throws(CabServiceError) -> BookingID {
         guard used.count < BookingID.range.count else { throw .bookingIdsExhausted }
+        if fault == .bookingIdPastSixDigits && next == BookingID.range.upperBound + 1 || fault == .bookingIdPastSixDigits && next > BookingID.range.upperBound {
+            let id = BookingID(next)
+            issued.append(id)
+            next += 1
+            return id
+        }
         while used.contains(next) { next = next == BookingID.range.upperBound ? BookingID.range.lowerBound : next + 1 }
         let id = BookingID(next)
         used.insert(next)
         issued.append(id)
-        next = next == BookingID.range.upperBound ? BookingID.range.lowerBound : next + 1
+        next = next == BookingID.range.upperBound && fault != .bookingIdPastSixDigits ? BookingID.range.lowerBound : next + 1
         return id
+    }
+
+    /// Gives `id` back to be issued next: what the fault `cancelledIdReissued` does on a cancellation.
+    mutating func reissue(_ id: BookingID) {
+        used.remove(id.value)
+        next = id.value
     }
 }

@@ -19,6 +19,8 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
     case cancelAfterBoarding
     case trackingBeforeNotice
     case cabOfAnyType
+    case bookingIdPastSixDigits
+    case cancelledIdReissued
 
     public var description: String { rawValue }
 
@@ -28,6 +30,7 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .lockoutAfterFourFailures, .suspendedLoginExtendsSuspension, .failuresNotResetOnLogin: "accounts"
         case .laterBookingAtThirtyMinutesAccepted, .leadPastThreeDaysAccepted, .clashCheckedForLaterBookingsOnly, .clashWindowExclusive: "booking windows"
         case .bookNowTakesFirstFreeCab, .designationAtPickupTime, .cabOfAnyType: "dispatch"
+        case .bookingIdPastSixDigits, .cancelledIdReissued: "booking ids"
         case .cancelKeepsCab, .cancelAfterBoarding: "cancellation"
         case .travelEndChargesTwice, .partialWalletDebit, .walletLimitNotChecked: "wallet and payment"
         case .waitingChargedPerCompletedBlock: "fares"
@@ -56,6 +59,8 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .cancelAfterBoarding: "A booking can be cancelled after the passenger boarded."
         case .trackingBeforeNotice: "A later booking can be tracked before its notice, 20 minutes before pickup."
         case .cabOfAnyType: "The dispatcher picks the nearest free cab of any type."
+        case .bookingIdPastSixDigits: "The id counter counts on past 999999 instead of wrapping to 100000: a seven-digit booking id."
+        case .cancelledIdReissued: "A cancelled booking's id goes back to the pool and is given to the next booking, though it went out by SMS and e-mail."
         }
     }
 }

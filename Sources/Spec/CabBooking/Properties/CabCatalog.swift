@@ -36,16 +36,3 @@ extension CabProperty {
                     symbol: "CabWitnesses.\(id)", predicate: .stateVerdict { verdict($0) ? .holds : .vacuous })
     }
 }
-
-/// The first violation `check` finds among `items`, or holds when one applied, else vacuous.
-func every<T>(_ items: some Sequence<T>, _ check: (T) -> Verdict) -> Verdict {
-    var applied = false
-    for item in items {
-        switch check(item) {
-        case .violated(let witness): return .violated(witness: witness)
-        case .holds: applied = true
-        case .vacuous: break
-        }
-    }
-    return applied ? .holds : .vacuous
-}

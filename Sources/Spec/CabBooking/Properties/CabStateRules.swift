@@ -8,7 +8,7 @@ enum CabStateRules {
         return [
             .invariant("failedLoginsBelowThree", "A passenger who is not suspended has at most 2 consecutive authentication failures on record.",
                        "004 UC02 6a.3 (\"2 more times\"), 6e") { w in
-                every(passengers) { i in
+                Verdict.all(passengers) { i in
                     let record = w.passengers[i]
                     guard !record.isSuspended else { return .vacuous }
                     return record.failures <= 2 ? .holds : .violated(witness: "\(passengerName(i)) is not suspended with \(record.failures) failures")
@@ -16,24 +16,24 @@ enum CabStateRules {
             },
             .invariant("sessionRequiresActiveAccount", "A passenger with a session is registered and not suspended.",
                        "004 UC02 pre; UC05-UC24 pre \"logged in\"") { w in
-                every(passengers) { i in
+                Verdict.all(passengers) { i in
                     let record = w.passengers[i]
                     guard record.session else { return .vacuous }
                     return record.registered && !record.isSuspended ? .holds : .violated(witness: "\(passengerName(i)) has a session while \(record.isSuspended ? "suspended" : "unregistered")")
                 }
             },
             .invariant("walletWithinLimit", "No wallet balance exceeds the wallet limit.", "004 UC12 BR4 (RBI; no figure: decision D20)") { w in
-                every(passengers) { i in
+                Verdict.all(passengers) { i in
                     let balance = Int(w.passengers[i].balance)
                     return balance <= scope.walletLimit ? .holds : .violated(witness: "\(passengerName(i))'s wallet holds \(balance) paise, over the limit of \(scope.walletLimit)")
                 }
             },
             .invariant("NoBookingsWithin30Minutes", "Any two live bookings of one passenger have pickup times more than 30 minutes apart.",
                        "corrects 004 UC07 7c (decision D10)") { w in
-                every(bookings) { i in
+                Verdict.all(bookings) { i in
                     let first = w.bookings[i]
                     guard first.status.isLive else { return .vacuous }
-                    return every(bookings.filter { $0 > i }) { j in
+                    return Verdict.all(bookings.filter { $0 > i }) { j in
                         let second = w.bookings[j]
                         guard second.status.isLive, second.owner == first.owner else { return .vacuous }
                         let apart = abs(Int(first.pickupAt) - Int(second.pickupAt))
@@ -50,7 +50,7 @@ enum CabStateRules {
                 everyLead(w, bookings) { lead in lead <= scope.timing.maximumLeadTicks }
             },
             .invariant("bookingTypeMatchesCab", "A booking's designated cab is of the booking's cab type.", "004 UC05 post; UC06 step 2; UC16") { w in
-                every(bookings) { i in
+                Verdict.all(bookings) { i in
                     let booking = w.bookings[i]
                     guard booking.cab != CabWorld.none else { return .vacuous }
                     let cab = w.cabs[Int(booking.cab)]
@@ -59,7 +59,7 @@ enum CabStateRules {
             },
             .invariant("cabServesOneBookingAtATime", "A cab is designated to at most one live booking, and the cab and the booking name each other.",
                        "004 UC06 step 3, UC10 (decision D14)") { w in
-                every(cabs) { c in
+                Verdict.all(cabs) { c in
                     let serving = bookings.filter { w.bookings[$0].cab == UInt8(c) }
                     guard !serving.isEmpty || w.cabs[c].booking != CabWorld.none else { return .vacuous }
                     if serving.count > 1 { return .violated(witness: "c\(c + 1) serves \(serving.map(bookingName).joined(separator: " and "))") }
@@ -69,7 +69,7 @@ enum CabStateRules {
                 }
             },
             .invariant("cancelledBookingHoldsNoCab", "A cancelled or unserved booking has no designated cab.", "004 UC19 steps 6-9") { w in
-                every(bookings) { i in
+                Verdict.all(bookings) { i in
                     let booking = w.bookings[i]
                     guard booking.status == .cancelled || booking.status == .unserved else { return .vacuous }
                     return booking.cab == CabWorld.none ? .holds : .violated(witness: "\(bookingName(i)) is \(booking.status) and still holds c\(Int(booking.cab) + 1)")
@@ -77,7 +77,7 @@ enum CabStateRules {
             },
             .invariant("cabArrivesByDeadline", "No designated booking has passed its arrival deadline (booking time + 30 minutes now, pickup time + 30 minutes later) without its cab.",
                        "004 UC06 BR2; UC07 BR3, corrected (decision D15)") { w in
-                every(bookings) { i in
+                Verdict.all(bookings) { i in
                     let booking = w.bookings[i]
                     guard booking.status == .designated else { return .vacuous }
                     let deadline = Int(booking.isLater ? booking.pickupAt : booking.createdAt) + window
@@ -86,7 +86,7 @@ enum CabStateRules {
             },
             .invariant("laterBookingNotifiedTwentyMinutesBefore", "From 20 minutes before a later booking's pickup on, it has its cab or is unserved.",
                        "004 UC07 description, BR2 (decision D16)") { w in
-                every(bookings) { i in
+                Verdict.all(bookings) { i in
                     let booking = w.bookings[i]
                     guard booking.status == .scheduled else { return .vacuous }
                     return Int(w.now) < Int(booking.pickupAt) - scope.timing.noticeTicks ? .holds
@@ -95,7 +95,7 @@ enum CabStateRules {
             },
             .invariant("TravelPaidExactlyOnce", "A booking is paid once, wallet or cash, exactly when its travel is completed.",
                        "corrects 004 UC13 7a (decision D22)") { w in
-                every(bookings) { i in
+                Verdict.all(bookings) { i in
                     let booking = w.bookings[i]
                     guard booking.status != .unused else { return .vacuous }
                     return (booking.status == .completed) == (booking.payment != .unpaid) ? .holds
@@ -103,7 +103,7 @@ enum CabStateRules {
                 }
             },
             .invariant("feedbackOnlyForPreviousBookings", "Only a completed booking has feedback.", "004 UC15 pre; UC24 step 3 e)") { w in
-                every(bookings) { i in
+                Verdict.all(bookings) { i in
                     let booking = w.bookings[i]
                     guard booking.feedback else { return .vacuous }
                     return booking.status == .completed ? .holds : .violated(witness: "\(bookingName(i)) has feedback while \(booking.status)")
@@ -112,7 +112,7 @@ enum CabStateRules {
             .invariant("cabArrivesWithin30MinutesOfBooking", "Every designated cab reaches the pickup no later than 30 minutes after the booking was made.",
                        "004 UC06 BR2, UC07 BR3 as written", group: "seed literal",
                        note: "Broken by every later booking: 7b puts its pickup more than 30 minutes after it was made (decision D15).", checked: false) { w in
-                every(bookings) { i in
+                Verdict.all(bookings) { i in
                     let booking = w.bookings[i]
                     guard booking.cab != CabWorld.none || booking.status == .cabArrived else { return .vacuous }
                     let due = Int(booking.status == .designated ? booking.cabDueAt : booking.arrivedAt)
@@ -130,7 +130,7 @@ func bookingName(_ index: Int) -> String { "b\(index + 1)" }
 
 /// Whether every later booking's lead (pickup time less booking time) is `allowed`.
 func everyLead(_ world: CabWorld, _ bookings: Range<Int>, _ allowed: (Int) -> Bool) -> Verdict {
-    every(bookings) { i in
+    Verdict.all(bookings) { i in
         let booking = world.bookings[i]
         guard booking.status != .unused, booking.isLater else { return .vacuous }
         let lead = Int(booking.pickupAt) - Int(booking.createdAt)
