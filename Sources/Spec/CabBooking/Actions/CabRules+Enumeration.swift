@@ -1,9 +1,6 @@
 /// The actions tried in a world, in a fixed order: a trace stores each step as its action's
 /// position in this list.
 extension CabRules {
-    /// The fleet's cab types, in type order: the only ones worth choosing.
-    var fleetTypes: [CabType] { CabType.allCases.filter(scope.cabTypes.contains) }
-
     /// Every action of the scope, enabled or not, in the order the model lists them.
     public func candidates(_ body: (CabAction) -> Void) {
         for p in 0..<scope.passengers {

@@ -3,8 +3,14 @@
 /// 004 is silent or contradicts itself are the design note's D-numbers, written where they act.
 public struct CabRules: Sendable {
     public let scope: CabScope
+    /// The fleet's cab types, in type order: the only ones worth choosing. Kept, not derived
+    /// per state: the listing runs for every state of a search.
+    let fleetTypes: [CabType]
 
-    public init(scope: CabScope) { self.scope = scope }
+    public init(scope: CabScope) {
+        self.scope = scope
+        fleetTypes = CabType.allCases.filter(scope.cabTypes.contains)
+    }
 
     var window: Int { scope.timing.windowTicks }
 
