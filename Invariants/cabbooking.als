@@ -1,7 +1,9 @@
 -- The Mobile Cab Booking model (seed 004): the state rules of Invariants/cabbooking.md in Alloy 6.
 -- Each checked state rule is a fact under its catalogue id; the seed-literal rule is a predicate.
--- Time is in ticks of 10 minutes, as in the Swift model: the 30-minute rules are 3 ticks, the
--- notice 2, three days 12 (the compressed profile). A test keeps these names and the catalogue's in step.
+-- Time is in units of 10 minutes to fit Alloy's small integers: the 30-minute rules are 3 units,
+-- the notice 2, three compressed days 12. The Swift model counts minutes and probes each edge one
+-- minute either side; these rules compare times only against the thresholds, whole units all.
+-- A test keeps these names and the catalogue's in step.
 
 abstract sig CabType {}
 one sig Nano, Hatchback, Sedan extends CabType {}
@@ -13,11 +15,23 @@ abstract sig Payment {}
 one sig Unpaid, Wallet, Cash extends Payment {}
 
 one sig Clock { now: one Int }
-one sig Limits { window: one Int, notice: one Int, maximumLead: one Int, walletLimit: one Int }
-fact timing { Limits.window = 3 and Limits.notice = 2 and Limits.maximumLead = 12 and Limits.walletLimit = 10 and Clock.now >= 0 }
+one sig Limits { window: one Int, notice: one Int, maximumLead: one Int, walletLimit: one Int, favouriteLimit: one Int }
+fact timing {
+  Limits.window = 3 and Limits.notice = 2 and Limits.maximumLead = 12 and Limits.walletLimit = 10 and Limits.favouriteLimit = 2
+  Clock.now >= 0
+}
 
-sig Passenger { failures: one Int, suspended: lone Int, session: lone Passenger, balance: one Int } {
-  failures >= 0 and balance >= 0 and (some session implies session = this)
+sig Email, Mobile {}
+-- A favourite place, and the places within 150 m of it (the same place: decision D24).
+sig Place { near: set Place } { this in near }
+fact nearIsSymmetric { near = ~near }
+
+sig Passenger {
+  failures: one Int, suspended: lone Int, session: lone Passenger, balance: one Int,
+  registered: lone Passenger, email: lone Email, mobile: lone Mobile, favourites: set Place
+} {
+  failures >= 0 and balance >= 0 and (some session implies session = this) and (some registered implies registered = this)
+  some registered iff (some email and some mobile)
 }
 
 sig Cab { type: one CabType, serving: lone Booking }
@@ -34,6 +48,10 @@ sig Booking {
 pred live[b: Booking] { b.status in Scheduled + Designated + CabArrived + OnTrip }
 pred isLater[b: Booking] { some b.later }
 
+fact emailsUnique { all disj p, q: Passenger | (some p.registered and some q.registered) implies p.email != q.email }
+fact mobileNumbersUnique { all disj p, q: Passenger | (some p.registered and some q.registered) implies p.mobile != q.mobile }
+fact atMostTwentyFavourites { all p: Passenger | #p.favourites <= Limits.favouriteLimit }
+fact FavouritesMoreThan150mApart { all p: Passenger | all disj f, g: p.favourites | g not in f.near }
 fact failedLoginsBelowThree { all p: Passenger | no p.suspended implies p.failures <= 2 }
 fact sessionRequiresActiveAccount { all p: Passenger | some p.session implies no p.suspended }
 fact walletWithinLimit { all p: Passenger | p.balance <= Limits.walletLimit }
@@ -67,7 +85,12 @@ fact designation {
 pred cabArrivesWithin30MinutesOfBooking { all b: Booking | some b.cab implies b.dueAt <= add[b.madeAt, Limits.window] }
 
 -- The rules are consistent: a later booking with its cab, a completed one paid, in one world.
-run consistent { some b: Booking | isLater[b] and some b.cab  some b: Booking | b.status = Completed } for 4 but 6 Int
+run consistent {
+  some b: Booking | isLater[b] and some b.cab
+  some b: Booking | b.status = Completed
+  some p: Passenger | #p.favourites = Limits.favouriteLimit
+  #registered = 2
+} for 4 but 6 Int
 
 -- The seed's literal rule is broken by a legitimate later booking: expect a counterexample.
 check literalArrivalHolds { cabArrivesWithin30MinutesOfBooking } for 4 but 6 Int

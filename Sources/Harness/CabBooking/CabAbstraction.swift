@@ -4,19 +4,33 @@ import Checker
 
 /// The correspondence between the Reference's values and the Spec's: passenger slot p is
 /// passenger p + 1, cab slot c is cab c + 1, booking slot b is the (b + 1)th id the service
-/// issued (cancelled bookings included: the ledger keeps them), point i a fixed coordinate, and
-/// a tick ten minutes. A value the Spec has no name for (a coordinate off the table, a minute
-/// between ticks) maps to an impossible one, so conformance reports it rather than hides it.
+/// issued (cancelled bookings included: the ledger keeps them), point i a fixed coordinate;
+/// minutes are minutes on both sides. A value the Spec has no name for (a coordinate off the
+/// table, a time past a byte) maps to an impossible one, so conformance reports it rather than
+/// hides it.
 public struct CabAbstraction: Sendable {
     public let scope: CabScope
-    public let minutesPerTick: Int
 
     public init(scope: CabScope) {
         self.scope = scope
-        minutesPerTick = scope.timing.minutesPerTick
     }
 
-    public func passenger(_ p: Int) -> CabBookingReference.PassengerID { .init(p + 1) }
+    /// The service's id of passenger slot p: the account registered under his name, in
+    /// whatever order the passengers registered; an id no account has when he has none.
+    public func passenger(_ p: Int, in service: CabBookingService) -> CabBookingReference.PassengerID {
+        service.passengers.first { service.account($0)?.name == Self.name(p) } ?? .init(10_000 + p)
+    }
+
+    /// What passenger p types: his name, the scope's e-mail and mobile number i, his two passwords.
+    public static func name(_ p: Int) -> String { "Passenger \(p + 1)" }
+    public static func email(_ i: Int) -> String { "e\(i)@example.com" }
+    public static func mobile(_ i: Int) -> String { "98765432\(10 + i)" }
+    public static func password(_ p: Int, version: UInt8) -> String { version == 0 ? "abcd123\(p)" : "wxyz987\(p)" }
+
+    /// Favourite place i: its offset in metres north of L0 (9 micro-degrees of latitude a metre).
+    public func favourite(_ i: Int) -> Coordinate {
+        Coordinate(latitudeMicro: 12_900_000 + scope.favouriteOffsets[i] * 9, longitudeMicro: 77_500_000)
+    }
     public func cab(_ c: Int) -> CabID { .init(c + 1) }
     /// Point i of the scope, inside the area for i < pointsInArea; the last one far outside.
     public func coordinate(_ point: Int) -> Coordinate {
@@ -28,8 +42,8 @@ public struct CabAbstraction: Sendable {
         (0..<scope.points).first { self.coordinate($0) == coordinate }.map(UInt8.init) ?? CabWorld.none
     }
 
-    func ticks(_ minutes: Int) -> UInt8 {
-        minutes % minutesPerTick == 0 && minutes / minutesPerTick < 255 ? UInt8(minutes / minutesPerTick) : 254
+    func minute(_ minutes: Int) -> UInt8 {
+        (0..<255).contains(minutes) ? UInt8(minutes) : 254
     }
 
     func type(_ type: CabBookingReference.CabType) -> CabBookingSpec.CabType {
@@ -52,19 +66,35 @@ public struct CabAbstraction: Sendable {
         }
     }
 
-    /// The world the service stands for; `message` is what the passenger was last told.
-    public func world(of service: CabBookingService, message: CabMessage) -> CabWorld {
+    /// The world the system stands for: the service, what the passenger was last told, and what
+    /// the passengers and the gateway know (each passenger's current password; which refill
+    /// the gateway may confirm again).
+    public func world(of system: CabSystem) -> CabWorld {
+        let service = system.service
         var world = CabWorld()
+        let ids = (0..<scope.passengers).map { passenger($0, in: service) }
         for p in 0..<scope.passengers {
-            guard let account = service.account(passenger(p)) else { continue }
+            let id = ids[p]
+            guard let account = service.account(id) else { continue }
             world.passengers[p].registered = true
+            world.passengers[p].email = UInt8(clamping: (0..<255).first { Self.email($0) == account.email } ?? 255)
+            world.passengers[p].mobile = UInt8(clamping: (0..<255).first { Self.mobile($0) == account.mobile } ?? 255)
+            world.passengers[p].passwordVersion = system.passwordVersions[p]
+            world.passengers[p].refillCredited = system.lastCreditedRefill[p] != 0
+            for favourite in service.favourites(of: id) {
+                guard let place = scope.favouriteOffsets.indices.first(where: { "F\($0)" == favourite.name && self.favourite($0) == favourite.location }) else {
+                    world.passengers[p].favourites |= 0x80
+                    continue
+                }
+                world.passengers[p].favourites |= 1 << place
+            }
             world.passengers[p].session = account.loggedIn
             world.passengers[p].failures = UInt8(min(account.failures, 250))
-            world.passengers[p].suspendedUntil = account.suspendedUntil.map(ticks) ?? 0
+            world.passengers[p].suspendedUntil = account.suspendedUntil.map(minute) ?? 0
             world.passengers[p].selectedType = type(account.selectedType)
             world.passengers[p].walletEnrolled = account.walletEnrolled
             world.passengers[p].promoAvailable = account.promoAvailable
-            world.passengers[p].balance = UInt32(max(0, service.balance(of: passenger(p)) ?? 0))
+            world.passengers[p].balance = UInt32(max(0, service.balance(of: id) ?? 0))
         }
         let issued = service.bookingIDs.issued
         func slot(_ id: BookingID?) -> UInt8 { id.flatMap { issued.firstIndex(of: $0) }.map(UInt8.init) ?? CabWorld.none }
@@ -72,16 +102,16 @@ public struct CabAbstraction: Sendable {
             guard let booking = service.booking(id) else { continue }
             var record = BookingRecord()
             record.status = status(booking.status)
-            record.owner = UInt8(booking.owner.value - 1)
+            record.owner = UInt8(ids.firstIndex(of: booking.owner) ?? 254)
             record.isLater = booking.isLater
             record.type = type(booking.type)
             record.pickup = point(of: booking.pickup)
-            record.pickupAt = ticks(booking.pickupAt)
-            record.createdAt = ticks(booking.createdAt)
+            record.pickupAt = minute(booking.pickupAt)
+            record.createdAt = minute(booking.createdAt)
             record.cab = booking.cab.map { UInt8($0.value - 1) } ?? CabWorld.none
-            record.cabDueAt = booking.cabDueAt.map(ticks) ?? 0
-            record.arrivedAt = booking.arrivedAt.map(ticks) ?? 0
-            record.boardedAt = booking.boardedAt.map(ticks) ?? 0
+            record.cabDueAt = booking.cabDueAt.map(minute) ?? 0
+            record.arrivedAt = booking.arrivedAt.map(minute) ?? 0
+            record.boardedAt = booking.boardedAt.map(minute) ?? 0
             record.fare = UInt32(booking.receipt?.fare ?? 0)
             record.payment = booking.receipt.map { $0.payment == .wallet ? .wallet : .cash } ?? .unpaid
             record.feedback = booking.feedback != nil
@@ -94,8 +124,8 @@ public struct CabAbstraction: Sendable {
             world.cabs[c].location = point(of: record.location)
             world.cabs[c].booking = slot(record.booking)
         }
-        world.now = ticks(service.now)
-        world.lastMessage = message
+        world.now = minute(service.now)
+        world.lastMessage = system.message
         return world
     }
 }

@@ -3,10 +3,16 @@ import CabBookingSpec
 /// A cab booking world in words, for traces and divergences.
 public enum CabPresentation {
     public static func summary(_ world: CabWorld, scope: CabScope) -> String {
-        var parts = ["tick \(world.now)", "message \(world.lastMessage)"]
+        var parts = ["minute \(world.now)", "message \(world.lastMessage)"]
         for p in 0..<scope.passengers {
             let r = world.passengers[p]
-            parts.append("p\(p + 1) \(r.session ? "in" : "out") \(r.selectedType) \(r.balance) paise failures \(r.failures)\(r.isSuspended ? " suspended until \(r.suspendedUntil)" : "")")
+            guard r.registered else {
+                parts.append("p\(p + 1) unregistered")
+                continue
+            }
+            let favourites = (0..<8).filter { r.favourites & (1 << $0) != 0 }.map { "F\($0)" }
+            parts.append("p\(p + 1) e\(r.email) m\(r.mobile) password #\(r.passwordVersion) \(r.session ? "in" : "out") \(r.selectedType) \(r.balance) paise failures \(r.failures)"
+                         + (r.isSuspended ? " suspended until \(r.suspendedUntil)" : "") + (favourites.isEmpty ? "" : " favourites \(favourites.joined(separator: ","))"))
         }
         for b in 0..<scope.bookings where world.bookings[b].status != .unused {
             let r = world.bookings[b]

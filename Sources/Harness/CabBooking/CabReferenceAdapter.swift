@@ -8,8 +8,19 @@ import Checker
 public struct CabSystem: Sendable, Equatable {
     public var service: CabBookingService
     public var message: CabMessage
-    /// Refills sent so far: each new refill gets a fresh request id; the same id would be a retry.
+    /// Refills sent so far: each new refill gets a fresh request id; the same id is a retry.
     var refills = 0
+    /// By passenger slot: the request id of his last credited refill (0: none), which the
+    /// gateway may send again, and which of his two passwords he set last.
+    var lastCreditedRefill: [Int]
+    var passwordVersions: [UInt8]
+
+    init(service: CabBookingService, passengers: Int) {
+        self.service = service
+        message = .none
+        lastCreditedRefill = Array(repeating: 0, count: passengers)
+        passwordVersions = Array(repeating: 0, count: passengers)
+    }
 }
 
 /// Drives the cab booking Reference with the Spec's actions.
@@ -25,31 +36,34 @@ public struct CabReferenceAdapter: ImplementationAdapter {
         self.fault = fault
     }
 
-    /// The Reference's policy for the scope's timing: the same thresholds in minutes.
+    /// The Reference's policy for the scope's timing: the same thresholds.
     public static func policy(for scope: CabScope) -> CabPolicy {
-        let timing = scope.timing, minutes = timing.minutesPerTick
+        let timing = scope.timing
         var policy = CabPolicy.standard
-        policy.arrivalBoundMinutes = timing.windowTicks * minutes
-        policy.minimumLeadMinutes = timing.windowTicks * minutes
-        policy.clashWindowMinutes = timing.windowTicks * minutes
-        policy.waitingBlockMinutes = timing.windowTicks * minutes
-        policy.noticeMinutes = timing.noticeTicks * minutes
-        policy.freeWaitingMinutes = timing.freeWaitingTicks * minutes
-        policy.maximumLeadMinutes = timing.maximumLeadTicks * minutes
-        policy.suspensionMinutes = timing.dayTicks * minutes
+        policy.arrivalBoundMinutes = timing.windowMinutes
+        policy.minimumLeadMinutes = timing.windowMinutes
+        policy.clashWindowMinutes = timing.windowMinutes
+        policy.waitingBlockMinutes = timing.windowMinutes
+        policy.noticeMinutes = timing.noticeMinutes
+        policy.freeWaitingMinutes = timing.freeWaitingMinutes
+        policy.maximumLeadMinutes = timing.maximumLeadMinutes
+        policy.suspensionMinutes = timing.dayMinutes
         policy.walletLimit = scope.walletLimit
+        policy.maximumFavourites = scope.favouriteLimit
+        policy.favouriteRadiusMetres = scope.favouriteRadiusMetres
         return policy
     }
 
     /// The service set up as the Spec starts: the area holding the scope's points, the router
-    /// answering the scope's table, the fleet, each passenger registered, logged in and enrolled
-    /// with the starting balance. Booking ids start at 999,999, so that the second wraps.
+    /// answering the scope's table, the fleet, and, where the scope says so, each passenger
+    /// registered, logged in and enrolled with the starting balance. Booking ids start at
+    /// 999,999, so that the second wraps.
     public func initialSystems() -> [CabSystem] {
         let a = abstraction
         var legs: [Router.Leg: (minutes: Int, metres: Int)] = [:]
         for from in 0..<scope.points {
             for to in 0..<scope.points where from != to {
-                legs[Router.Leg(a.coordinate(from), a.coordinate(to))] = (scope.eta[from][to] * scope.timing.minutesPerTick, scope.metres[from][to])
+                legs[Router.Leg(a.coordinate(from), a.coordinate(to))] = (scope.eta[from][to], scope.metres[from][to])
             }
         }
         var fares: [CabBookingReference.CabType: Fare] = [:]
@@ -64,17 +78,18 @@ public struct CabReferenceAdapter: ImplementationAdapter {
             service.addCab(a.cab(c), type: referenceType(scope.cabTypes[c]), at: a.coordinate(scope.cabPoints[c]))
         }
         do {
-            for p in 0..<scope.passengers {
-                let mobile = "98765432\(10 + p)"
-                try service.register(name: "Passenger \(p + 1)", email: "p\(p + 1)@example.com", mobile: mobile, password: "abcd123\(p)", confirmation: "abcd123\(p)")
-                _ = try service.login(mobile: mobile, password: "abcd123\(p)")
-                try service.enrollWallet(a.passenger(p))
-                if scope.startingBalance > 0 { _ = try service.refill(a.passenger(p), amount: scope.startingBalance, request: "start", gateway: .approved) }
+            for p in 0..<scope.passengers where scope.startsLoggedIn {
+                let password = CabAbstraction.password(p, version: 0)
+                let id = try service.register(name: CabAbstraction.name(p), email: CabAbstraction.email(p), mobile: CabAbstraction.mobile(p),
+                                              password: password, confirmation: password)
+                _ = try service.login(mobile: CabAbstraction.mobile(p), password: password)
+                try service.enrollWallet(id)
+                if scope.startingBalance > 0 { _ = try service.refill(id, amount: scope.startingBalance, request: "start", gateway: .approved) }
             }
         } catch {
             preconditionFailure("setting up the Reference for scope \(scope.name) failed: \(error)")
         }
-        return [CabSystem(service: service, message: .none)]
+        return [CabSystem(service: service, passengers: scope.passengers)]
     }
 
     func referenceType(_ type: CabBookingSpec.CabType) -> CabBookingReference.CabType {
@@ -85,16 +100,20 @@ public struct CabReferenceAdapter: ImplementationAdapter {
         }
     }
 
-    public func abstraction(of system: CabSystem) -> CabWorld { abstraction.world(of: system.service, message: system.message) }
+    public func abstraction(of system: CabSystem) -> CabWorld { abstraction.world(of: system) }
 
     /// The Spec's actions, enabled or not, less those the app never offers where the Spec's
     /// guard is only the screen's (a login while logged in), and with the travel-end message
     /// sent as the Spec names it: `endTravel` for a travel not yet ended, `repeatTravelEnd` for
     /// one that has (the service answers both with the same call, and a retry with the receipt).
     public func candidates(in world: CabWorld, into actions: inout [CabAction]) {
-        spec.rules.candidates { action in
+        spec.rules.candidates(in: world) { action in
             switch action {
             case .login(let p, _) where world.passengers[p].session: return
+            // A person registers once; a second account would be another passenger.
+            case .register(let p, _, _, _) where world.passengers[p].registered: return
+            // The gateway confirms again only a refill it credited.
+            case .retryRefill(let p) where !world.passengers[p].refillCredited: return
             case .endTravel(let b, _, _) where world.bookings[b].status == .completed: return
             case .repeatTravelEnd(let b) where world.bookings[b].status != .completed: return
             default: actions.append(action)
@@ -120,8 +139,8 @@ public struct CabReferenceAdapter: ImplementationAdapter {
             },
             SystemProperty(id: "passwordStoredEnciphered", statement: "No stored password equals its plaintext.", source: "004 UC01 BR6 (decision D2)") { system in
                 Verdict.all(0..<scope.passengers) { p in
-                    guard let stored = system.service.storedPassword(of: abstraction.passenger(p)) else { return .vacuous }
-                    return stored == "abcd123\(p)" ? .violated(witness: "p\(p + 1)'s password is stored as it was typed") : .holds
+                    guard let stored = system.service.storedPassword(of: abstraction.passenger(p, in: system.service)) else { return .vacuous }
+                    return stored == CabAbstraction.password(p, version: system.passwordVersions[p]) ? .violated(witness: "p\(p + 1)'s password is stored as it was typed") : .holds
                 }
             },
         ]
@@ -138,40 +157,94 @@ public struct CabReferenceAdapter: ImplementationAdapter {
         // Scope limits, not rules: the Spec's booking slots and its clock's horizon.
         switch action {
         case .bookNow, .bookLater: if issued.count >= scope.bookings { return .outOfBounds }
-        case .tick: if system.service.now / scope.timing.minutesPerTick >= scope.horizon { return .outOfBounds }
+        case .advance(let minutes): if system.service.now + minutes > scope.horizon { return .outOfBounds }
         default: break
         }
         var next = system
+        let before = system
+        let id = { (p: Int) in a.passenger(p, in: before.service) }
+        // What passenger p types as his mobile number: an unregistered one has none the service knows.
+        let mobile = { (p: Int) in before.service.account(id(p))?.mobile ?? "9999999999" }
+        let password = { (p: Int) in CabAbstraction.password(p, version: before.passwordVersions[p]) }
         do {
             switch action {
+            case .register(let p, let email, let mobileIndex, let confirmed):
+                let typed = password(p)
+                next.message = .registered
+                do {
+                    try next.service.register(name: CabAbstraction.name(p), email: CabAbstraction.email(email), mobile: CabAbstraction.mobile(mobileIndex),
+                                              password: typed, confirmation: confirmed ? typed : "zzzz9999")
+                } catch .passwordsDiffer {
+                    next.message = .passwordsDiffer
+                } catch .emailAlreadyRegistered {
+                    next.message = .emailTaken
+                } catch .mobileAlreadyRegistered {
+                    next.message = .mobileTaken
+                }
+            case .changePassword(let p, let right):
+                guard system.service.account(id(p)) != nil else {
+                    try next.service.changePassword(mobile: mobile(p), current: password(p), new: "qrst5555", confirmation: "qrst5555")
+                    break
+                }
+                let new = CabAbstraction.password(p, version: system.passwordVersions[p] ^ 1)
+                next.message = .passwordChanged
+                do {
+                    try next.service.changePassword(mobile: mobile(p), current: right ? password(p) : "wrong123", new: new, confirmation: new)
+                    next.passwordVersions[p] ^= 1
+                } catch .invalidLogin {
+                    next.message = .passwordWrong
+                } catch .accountSuspended {
+                    next.message = .suspendedOnChange
+                }
+            case .forgotPassword(let p):
+                next.message = .passwordMailed
+                do { try next.service.forgotPassword(mobile: mobile(p)) } catch .unknownMobile { next.message = .unknownMobile }
+            case .addFavourite(let p, let place):
+                next.message = .favouriteSaved
+                do { try next.service.addFavourite(id(p), name: "F\(place)", at: a.favourite(place)) } catch .favouriteNameTaken {
+                    next.message = .favouriteNameTaken
+                } catch .favouriteTooClose {
+                    next.message = .favouriteTooClose
+                } catch .favouriteLimit {
+                    next.message = .favouriteLimit
+                }
+            case .retryRefill(let p):
+                _ = try next.service.refill(id(p), amount: scope.refillAmount, request: "refill \(system.lastCreditedRefill[p])", gateway: .approved)
+                next.message = .walletRefilled
             case .login(let p, let right):
+                // Someone with no account is refused outright: the Spec has no login for him.
+                guard before.service.account(id(p)) != nil else {
+                    _ = try next.service.login(mobile: mobile(p), password: password(p))
+                    break
+                }
                 next.message = .loggedIn
-                do { _ = try next.service.login(mobile: "98765432\(10 + p)", password: right ? "abcd123\(p)" : "wrong123") } catch .invalidLogin {
+                do { _ = try next.service.login(mobile: mobile(p), password: right ? password(p) : "wrong123") } catch .invalidLogin {
                     next.message = .invalidLogin
                 } catch .accountSuspended {
                     next.message = .suspended
                 }
             case .logout(let p):
-                try next.service.logout(a.passenger(p))
+                try next.service.logout(id(p))
                 next.message = .loggedOut
             case .chooseCabType(let p, let type):
-                try next.service.chooseCabType(a.passenger(p), referenceType(type))
+                try next.service.chooseCabType(id(p), referenceType(type))
                 next.message = .cabTypeChosen
             case .bookNow(let p, let pickup):
-                next.message = try attempt { () throws(CabServiceError) in try next.service.bookNow(a.passenger(p), pickup: a.coordinate(pickup)) }
+                next.message = try attempt { () throws(CabServiceError) in try next.service.bookNow(id(p), pickup: a.coordinate(pickup)) }
             case .bookLater(let p, let pickup, let lead):
-                let at = next.service.now + lead * scope.timing.minutesPerTick
-                next.message = try attempt { () throws(CabServiceError) in try next.service.bookLater(a.passenger(p), pickup: a.coordinate(pickup), at: at) }
+                let at = next.service.now + lead
+                next.message = try attempt { () throws(CabServiceError) in try next.service.bookLater(id(p), pickup: a.coordinate(pickup), at: at) }
             case .cancel(let p, let b):
-                try next.service.cancel(a.passenger(p), booking(b))
+                try next.service.cancel(id(p), booking(b))
                 next.message = .cancelled
             case .track(let p, let b):
-                _ = try next.service.track(a.passenger(p), booking(b))
+                _ = try next.service.track(id(p), booking(b))
             case .refill(let p, let approved):
                 next.refills += 1
                 next.message = .walletRefilled
                 do {
-                    _ = try next.service.refill(a.passenger(p), amount: scope.refillAmount, request: "refill \(next.refills)", gateway: approved ? .approved : .wrongPIN)
+                    _ = try next.service.refill(id(p), amount: scope.refillAmount, request: "refill \(next.refills)", gateway: approved ? .approved : .wrongPIN)
+                    next.lastCreditedRefill[p] = next.refills
                 } catch .transactionError {
                     next.message = .transactionError
                 } catch .walletLimitExceeded {
@@ -186,10 +259,10 @@ public struct CabReferenceAdapter: ImplementationAdapter {
             case .repeatTravelEnd(let b):
                 _ = try next.service.endTravel(booking(b), drop: a.coordinate(0))
             case .sendFeedback(let p, let b):
-                try next.service.sendFeedback(a.passenger(p), booking(b), rating: 5)
+                try next.service.sendFeedback(id(p), booking(b), rating: 5)
                 next.message = .feedbackSent
-            case .tick:
-                try next.service.advanceClock(to: next.service.now + scope.timing.minutesPerTick)
+            case .advance(let minutes):
+                try next.service.advanceClock(to: next.service.now + minutes)
                 next.message = .none
             }
         } catch {

@@ -15,6 +15,9 @@ public struct CabBookingModel: Model {
     public init(scope: CabScope = .ci, literal: Bool = false) {
         precondition(scope.passengers <= CabWorld.passengerCapacity && scope.bookings <= CabWorld.bookingCapacity
                      && scope.cabs <= CabWorld.cabCapacity, "scope \(scope.name) exceeds the world's capacity")
+        // Every time the state keeps is a byte: a pickup is at most the longest lead past the horizon.
+        precondition(scope.horizon <= CabScope.maximumHorizon && scope.horizon + scope.timing.maximumLeadMinutes < Int(CabWorld.none)
+                     && scope.horizon + scope.timing.dayMinutes < Int(CabWorld.none), "scope \(scope.name)'s times do not fit a byte")
         self.scope = scope
         self.literal = literal
         rules = CabRules(scope: scope)
@@ -25,10 +28,17 @@ public struct CabBookingModel: Model {
     public var initialStates: [CabWorld] { [rules.initialWorld] }
 
     public func successors(of world: CabWorld, into transitions: inout [Transition<CabAction, CabWorld>]) {
-        rules.candidates { action in
+        rules.candidates(in: world) { action in
             var next = world
             if rules.apply(action, to: &next) { transitions.append(Transition(action: action, state: next)) }
         }
+    }
+
+    /// The action's guard and effect, for any action: a clock move of any length is allowed,
+    /// though a search tries only the moves `CabRules.clockMoves` lists.
+    public func successor(of world: CabWorld, via action: CabAction) -> CabWorld? {
+        var next = world
+        return rules.apply(action, to: &next) ? next : nil
     }
 
     public var actionKindNames: [String] { CabActionKind.allCases.map(\.name) }

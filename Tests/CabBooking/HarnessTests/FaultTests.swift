@@ -20,7 +20,8 @@ struct CabFaultTests {
         options.workers = 2
         options.stopAtFirstViolation = true
         options.propertyIDs = [entry.property]
-        let adapter = CabReferenceAdapter(model: CabBookingModel(scope: .ci), fault: fault)
+        let scope = try #require(CabScope.named.first { $0.name == entry.scope })
+        let adapter = CabReferenceAdapter(model: CabBookingModel(scope: scope), fault: fault)
         let outcome = try entry.target == "reference"
             ? BreadthFirstExplorer(model: ImplementationModel(adapter: adapter), options: options).run().properties.first.map { ($0.status, $0.counterexample?.trace.length) }
             : BreadthFirstExplorer(model: ConformanceModel(adapter: adapter), options: options).run().properties.first.map { ($0.status, $0.counterexample?.trace.length) }

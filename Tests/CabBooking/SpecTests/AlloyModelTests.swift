@@ -10,7 +10,7 @@ import Testing
 struct CabAlloyModelTests {
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Invariants/cabbooking.als")
-    static let helpers: Set<String> = ["timing", "designation", "live", "isLater"]
+    static let helpers: Set<String> = ["timing", "designation", "live", "isLater", "nearIsSymmetric"]
 
     static func declarations() throws -> [(keyword: String, name: String)] {
         try String(contentsOf: file, encoding: .utf8).split(separator: "\n").compactMap { line in

@@ -11,10 +11,16 @@ extension CabBookingPlugin {
         func compare<T: Equatable>(_ field: String, _ a: T, _ b: T, _ show: (T) -> String = { "\($0)" }) {
             if a != b { lines.append("\(field) \(show(a))→\(show(b))") }
         }
-        compare("tick", before.now, after.now)
+        compare("minute", before.now, after.now)
         compare("message", before.lastMessage, after.lastMessage)
         for p in 0..<scope.passengers {
             let a = before.passengers[p], b = after.passengers[p], name = "p\(p + 1)"
+            compare("\(name) registered", a.registered, b.registered)
+            compare("\(name) e-mail", a.email, b.email) { "e\($0)" }
+            compare("\(name) mobile", a.mobile, b.mobile) { "m\($0)" }
+            compare("\(name) password", a.passwordVersion, b.passwordVersion) { "#\($0)" }
+            compare("\(name) favourites", a.favourites, b.favourites) { bits in (0..<8).filter { bits & (1 << $0) != 0 }.map { "F\($0)" }.joined(separator: ",") }
+            compare("\(name) refill credited", a.refillCredited, b.refillCredited)
             compare("\(name) session", a.session, b.session) { $0 ? "in" : "out" }
             compare("\(name) failures", a.failures, b.failures)
             compare("\(name) suspended until", a.suspendedUntil, b.suspendedUntil) { $0 == 0 ? "-" : "\($0)" }
@@ -30,7 +36,7 @@ extension CabBookingPlugin {
             compare("\(name) payment", a.payment, b.payment)
             compare("\(name) feedback", a.feedback, b.feedback)
             if a.status == .unused && b.status != .unused {
-                lines.append("\(name) for p\(Int(b.owner) + 1): \(b.type) at L\(b.pickup), pickup at tick \(b.pickupAt)\(b.isLater ? " (later)" : "")")
+                lines.append("\(name) for p\(Int(b.owner) + 1): \(b.type) at L\(b.pickup), pickup at minute \(b.pickupAt)\(b.isLater ? " (later)" : "")")
             }
         }
         for c in 0..<scope.cabs {

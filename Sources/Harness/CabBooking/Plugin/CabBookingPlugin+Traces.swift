@@ -33,7 +33,9 @@ extension CabBookingPlugin {
             let r = world.passengers[p]
             return ("p\(p + 1)", .object([("session", .bool(r.session)), ("failures", int(r.failures)), ("suspendedUntil", int(r.suspendedUntil)),
                                          ("type", .string("\(r.selectedType)")), ("wallet", .bool(r.walletEnrolled)), ("balance", int(r.balance)),
-                                         ("promo", .bool(r.promoAvailable))]))
+                                         ("promo", .bool(r.promoAvailable)), ("registered", .bool(r.registered)), ("email", int(r.email)),
+                                         ("mobile", int(r.mobile)), ("passwordVersion", int(r.passwordVersion)), ("favourites", int(r.favourites)),
+                                         ("refillCredited", .bool(r.refillCredited))]))
         }
         let bookings = (0..<scope.bookings).filter { world.bookings[$0].status != .unused }.map { b -> (String, JSON) in
             let r = world.bookings[b]
@@ -54,6 +56,10 @@ extension CabBookingPlugin {
 
     public func traceAction(_ action: CabAction) -> (name: String, parameters: [(String, String)]) {
         let parameters: [(String, String)] = switch action {
+        case .register(let p, let e, let m, let confirmed): [("passenger", "p\(p + 1)"), ("email", "e\(e)"), ("mobile", "m\(m)"), ("confirmed", "\(confirmed)")]
+        case .changePassword(let p, let right): [("passenger", "p\(p + 1)"), ("rightCurrent", "\(right)")]
+        case .forgotPassword(let p), .retryRefill(let p): [("passenger", "p\(p + 1)")]
+        case .addFavourite(let p, let place): [("passenger", "p\(p + 1)"), ("place", "F\(place)")]
         case .login(let p, let right): [("passenger", "p\(p + 1)"), ("rightPassword", "\(right)")]
         case .logout(let p): [("passenger", "p\(p + 1)")]
         case .chooseCabType(let p, let type): [("passenger", "p\(p + 1)"), ("type", "\(type)")]
@@ -63,7 +69,7 @@ extension CabBookingPlugin {
         case .refill(let p, let approved): [("passenger", "p\(p + 1)"), ("approved", "\(approved)")]
         case .board(let b), .repeatTravelEnd(let b): [("booking", "b\(b + 1)")]
         case .endTravel(let b, let drop, let charge): [("booking", "b\(b + 1)"), ("drop", "L\(drop)"), ("chargeWaiting", "\(charge)")]
-        case .tick: []
+        case .advance(let minutes): [("minutes", "\(minutes)")]
         }
         return (action.kind.name, parameters)
     }
@@ -90,6 +96,13 @@ extension CabBookingPlugin {
             }
             return number
         }
+        func index(_ key: String, _ prefix: String, _ count: Int) throws(ModelInputError) -> Int {
+            let value = try text(key)
+            guard value.hasPrefix(prefix), let number = Int(value.dropFirst(prefix.count)), (0..<count).contains(number) else {
+                throw ModelInputError("\(name): \(key) '\(value)' is not one of \(prefix)0...\(prefix)\(count - 1) in scope \(scope.name)")
+            }
+            return number
+        }
         func flag(_ key: String) throws(ModelInputError) -> Bool {
             switch try text(key) {
             case "true": return true
@@ -101,6 +114,13 @@ extension CabBookingPlugin {
         let b = { () throws(ModelInputError) -> Int in try entity("booking", "b", scope.bookings) }
         let action: CabAction
         switch kind {
+        case .register:
+            action = .register(passenger: try p(), email: try index("email", "e", scope.emails), mobile: try index("mobile", "m", scope.mobiles),
+                               confirmed: try flag("confirmed"))
+        case .changePassword: action = .changePassword(passenger: try p(), rightCurrent: try flag("rightCurrent"))
+        case .forgotPassword: action = .forgotPassword(passenger: try p())
+        case .retryRefill: action = .retryRefill(passenger: try p())
+        case .addFavourite: action = .addFavourite(passenger: try p(), place: try index("place", "F", scope.favouriteOffsets.count))
         case .login: action = .login(passenger: try p(), rightPassword: try flag("rightPassword"))
         case .logout: action = .logout(passenger: try p())
         case .chooseCabType:
@@ -121,7 +141,12 @@ extension CabBookingPlugin {
         case .board: action = .board(booking: try b())
         case .repeatTravelEnd: action = .repeatTravelEnd(booking: try b())
         case .endTravel: action = .endTravel(booking: try b(), drop: try point("drop", inAreaOnly: true), chargeWaiting: try flag("chargeWaiting"))
-        case .tick: action = .tick
+        case .advance:
+            let value = try text("minutes")
+            guard let minutes = Int(value), (1...scope.horizon).contains(minutes) else {
+                throw ModelInputError("\(name): minutes '\(value)' is not a whole number in 1...\(scope.horizon)")
+            }
+            action = .advance(minutes: minutes)
         }
         let expected = Set(traceAction(action).parameters.map(\.0))
         if let extra = parameters.keys.sorted().first(where: { !expected.contains($0) }) { throw ModelInputError("\(name) has no parameter '\(extra)'") }

@@ -12,19 +12,20 @@ public struct CabBookingPlugin: ModelPlugin {
 
     public var name: String { "cabbooking" }
     public var summary: String {
-        "Mobile Cab Booking (seed 004): lockout, booking now and later, dispatch, wallet and payment, feedback (registration, passwords, favourites to come)"
+        "Mobile Cab Booking (seed 004): accounts and lockout, passwords, booking now and later, dispatch, time at the minute, wallet and payment, favourites, feedback"
     }
 
     public var scopes: [ScopeDescription] {
-        [ScopeDescription("ci", "1 passenger with INR 100 in his wallet, 2 Nanos and a Sedan, 2 points and 1 outside, 2 bookings, 8 ticks of 10 minutes")]
+        [ScopeDescription("ci", "1 passenger with INR 100 in his wallet, 2 Nanos and a Sedan, 2 points and 1 outside, 2 bookings, 80 minutes probed at the minute around every window"),
+         ScopeDescription("accounts", "2 passengers not yet registered, 2 e-mails and 2 mobile numbers, passwords and the lockout, 4 favourite places with a limit of 2, 50 minutes")]
     }
 
     public var settableKeys: [SettableKey] {
-        [SettableKey("passengers", 1...CabWorld.passengerCapacity), SettableKey("bookings", 1...CabWorld.bookingCapacity),
-         SettableKey("horizon", 0...40), SettableKey("depth", 0...1000)]
+        [SettableKey("passengers", 1...CabWorld.passengerCapacity), SettableKey("bookings", 0...CabWorld.bookingCapacity),
+         SettableKey("horizon", 0...CabScope.maximumHorizon), SettableKey("depth", 0...1000)]
     }
 
-    public var defaultSuite: [SuiteEntry] { ["ci"] }
+    public var defaultSuite: [SuiteEntry] { ["ci", "accounts"] }
 
     public func bounds(named name: String, setting assignments: [(key: String, value: Int)]) throws(ModelInputError) -> CabScope {
         guard var scope = CabScope.named.first(where: { $0.name == name }) else {

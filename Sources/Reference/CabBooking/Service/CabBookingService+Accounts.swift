@@ -12,7 +12,7 @@ extension CabBookingService {
         try Self.validate(password: password)
         guard password == confirmation else { throw .passwordsDiffer }
         guard passengerByEmail[email] == nil else { throw .emailAlreadyRegistered(email) }
-        guard passengerByMobile[mobile] == nil else { throw .mobileAlreadyRegistered(mobile) }
+        guard passengerByMobile[mobile] == nil || fault == .mobileUniquenessNotChecked else { throw .mobileAlreadyRegistered(mobile) }
         let id = PassengerID(accounts.count + 1)
         accounts[id] = Account(id: id, name: name, email: email, mobile: mobile, storedPassword: PasswordCipher.encipher(password))
         passengerByEmail[email] = id
@@ -72,7 +72,10 @@ extension CabBookingService {
         if let until = account.suspendedUntil, now < until { throw .accountSuspended(until: until) }
         try Self.validate(password: new)
         guard new == confirmation else { throw .passwordsDiffer }
-        guard PasswordCipher.decipher(account.storedPassword) == current else { throw countFailure(of: id) }
+        guard PasswordCipher.decipher(account.storedPassword) == current else {
+            if fault == .changePasswordFailuresNotCounted { throw .invalidLogin }
+            throw countFailure(of: id)
+        }
         accounts[id]!.storedPassword = PasswordCipher.encipher(new)
         accounts[id]!.failures = 0
         accounts[id]!.loggedIn = false

@@ -6,6 +6,11 @@ extension CabBookingService {
     /// creation), then arrivals.
     public mutating func advanceClock(to minute: Minute) throws(CabServiceError) {
         guard minute >= now else { throw .clockWentBack(now: now, asked: minute) }
+        if fault == .jobsRunAtClockTarget {
+            now = minute
+            runJobs(at: minute)
+            return
+        }
         while let due = nextJob(upTo: minute) {
             now = due
             runJobs(at: due)
@@ -17,7 +22,7 @@ extension CabBookingService {
     func nextJob(upTo limit: Minute) -> Minute? {
         var times: [Minute] = accounts.values.compactMap(\.suspendedUntil)
         for booking in bookings.values {
-            if booking.status == .scheduled { times.append(booking.pickupAt - (fault == .designationAtPickupTime ? 0 : policy.noticeMinutes)) }
+            if booking.status == .scheduled { times.append(booking.pickupAt - noticeMinutes) }
             if booking.status == .designated, let due = booking.cabDueAt { times.append(due) }
         }
         return times.filter { $0 <= limit }.min().map { max($0, now) }
@@ -30,8 +35,7 @@ extension CabBookingService {
                 accounts[id]!.failures = 0
             }
         }
-        let notice = fault == .designationAtPickupTime ? 0 : policy.noticeMinutes
-        let noticed = bookings.values.filter { $0.status == .scheduled && $0.pickupAt - notice <= minute }
+        let noticed = bookings.values.filter { $0.status == .scheduled && $0.pickupAt - noticeMinutes <= minute }
             .sorted { ($0.pickupAt, $0.createdAt, $0.id) < ($1.pickupAt, $1.createdAt, $1.id) }
         for booking in noticed { designate(booking.id) }
         for booking in bookings.values where booking.status == .designated {
@@ -40,6 +44,15 @@ extension CabBookingService {
                 bookings[booking.id]!.arrivedAt = due
                 cabs[booking.cab!]!.location = booking.pickup
             }
+        }
+    }
+
+    /// How long before pickup a later booking gets its cab.
+    var noticeMinutes: Minute {
+        switch fault {
+        case .designationAtPickupTime: 0
+        case .noticeOneMinuteLate: policy.noticeMinutes - 1
+        default: policy.noticeMinutes
         }
     }
 

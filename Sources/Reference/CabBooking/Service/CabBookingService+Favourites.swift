@@ -12,7 +12,7 @@ extension CabBookingService {
         if let near = current.first(where: { Geo.metres($0.location, location) <= Double(policy.favouriteRadiusMetres) }) {
             throw .favouriteTooClose(to: near.name)
         }
-        guard current.count < policy.maximumFavourites else { throw .favouriteLimit(policy.maximumFavourites) }
+        guard current.count < policy.maximumFavourites || (fault == .favouriteLimitOffByOne && current.count == policy.maximumFavourites) else { throw .favouriteLimit(policy.maximumFavourites) }
         guard area(containing: location) != nil else { throw .outsideServiceArea(location) }
         let favourite = Favourite(id: nextFavouriteID, name: name, location: location)
         nextFavouriteID += 1

@@ -18,7 +18,7 @@ extension CabBookingService {
     public mutating func refill(_ passenger: PassengerID, amount: Paise, request: String, gateway: GatewayAnswer) throws(CabServiceError) -> Paise {
         _ = try loggedIn(passenger)
         guard accounts[passenger]!.walletEnrolled else { throw .walletNotEnrolled(passenger) }
-        if creditedRefills[request] != nil { return balances[passenger, default: 0] }
+        if creditedRefills[request] != nil && fault != .refillRetryCreditedAgain { return balances[passenger, default: 0] }
         guard amount > 0 else { throw .invalidField("amount") }
         switch gateway {
         case .approved: break

@@ -2,6 +2,10 @@
 /// unless a check asks for one (`verify check --inject NAME`).
 public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
     case lockoutAfterFourFailures
+    case mobileUniquenessNotChecked
+    case changePasswordFailuresNotCounted
+    case favouriteLimitOffByOne
+    case refillRetryCreditedAgain
     case suspendedLoginExtendsSuspension
     case failuresNotResetOnLogin
     case laterBookingAtThirtyMinutesAccepted
@@ -11,6 +15,8 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
     case bookNowTakesFirstFreeCab
     case cancelKeepsCab
     case designationAtPickupTime
+    case noticeOneMinuteLate
+    case jobsRunAtClockTarget
     case travelEndChargesTwice
     case partialWalletDebit
     case waitingChargedPerCompletedBlock
@@ -27,9 +33,13 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Where in the service the bug sits.
     public var area: String {
         switch self {
-        case .lockoutAfterFourFailures, .suspendedLoginExtendsSuspension, .failuresNotResetOnLogin: "accounts"
+        case .lockoutAfterFourFailures, .suspendedLoginExtendsSuspension, .failuresNotResetOnLogin, .mobileUniquenessNotChecked,
+             .changePasswordFailuresNotCounted: "accounts"
+        case .favouriteLimitOffByOne: "favourites"
+        case .refillRetryCreditedAgain: "wallet and payment"
         case .laterBookingAtThirtyMinutesAccepted, .leadPastThreeDaysAccepted, .clashCheckedForLaterBookingsOnly, .clashWindowExclusive: "booking windows"
         case .bookNowTakesFirstFreeCab, .designationAtPickupTime, .cabOfAnyType: "dispatch"
+        case .noticeOneMinuteLate, .jobsRunAtClockTarget: "time"
         case .bookingIdPastSixDigits, .cancelledIdReissued: "booking ids"
         case .cancelKeepsCab, .cancelAfterBoarding: "cancellation"
         case .travelEndChargesTwice, .partialWalletDebit, .walletLimitNotChecked: "wallet and payment"
@@ -41,6 +51,10 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
     /// The bug, in one sentence.
     public var summary: String {
         switch self {
+        case .mobileUniquenessNotChecked: "Registration checks only that the e-mail is new: a second account can take a mobile number already registered."
+        case .changePasswordFailuresNotCounted: "A wrong current password on the Change Password page is refused but not counted toward the lockout."
+        case .favouriteLimitOffByOne: "The favourite limit is checked with > instead of >=: one favourite more than the limit is saved."
+        case .refillRetryCreditedAgain: "The refill does not remember the gateway's request ids: a confirmation retried after a timeout is credited again."
         case .lockoutAfterFourFailures: "The lockout compares with > instead of >=: the account is suspended at the fourth failure, not the third."
         case .suspendedLoginExtendsSuspension: "A login attempt during a suspension starts the suspension again."
         case .failuresNotResetOnLogin: "A successful login does not reset the count of failed attempts."
@@ -51,6 +65,8 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .bookNowTakesFirstFreeCab: "Booking now takes the first free cab of the type, not the one that arrives soonest."
         case .cancelKeepsCab: "Cancelling a booking forgets to free its cab."
         case .designationAtPickupTime: "A later booking gets its cab at the pickup time instead of 20 minutes before."
+        case .noticeOneMinuteLate: "The notice job waits until less than 20 minutes remain (< for <=): a later booking gets its cab one minute late."
+        case .jobsRunAtClockTarget: "A clock move of several minutes runs the jobs that fell due once, at the new time: a cab designated on the way is due late."
         case .travelEndChargesTwice: "A travel-end message that comes twice (a retry) charges the wallet twice."
         case .partialWalletDebit: "With less in the wallet than the fare, the wallet is emptied and the rest asked in cash."
         case .waitingChargedPerCompletedBlock: "The waiting surcharge counts completed half hours, not started ones."

@@ -2,13 +2,24 @@
 /// Passengers, bookings, cabs and points are numbered from 0. "Attempt" marks an action the
 /// passenger may always try: its effect may be only the message he is shown (design note §1.12).
 public enum CabAction: Hashable, Sendable, CustomStringConvertible {
+    /// Attempt: register with the scope's e-mail and mobile number of these indices, the
+    /// password confirmed or not (UC01).
+    case register(passenger: Int, email: Int, mobile: Int, confirmed: Bool)
+    /// Attempt: change the password, giving the current one right or wrong (UC03).
+    case changePassword(passenger: Int, rightCurrent: Bool)
+    /// Attempt: ask for the password to be mailed (UC04).
+    case forgotPassword(passenger: Int)
+    /// Attempt: save the scope's favourite place of this index (UC20).
+    case addFavourite(passenger: Int, place: Int)
+    /// The gateway's confirmation of the last credited refill again, a retry after a timeout.
+    case retryRefill(passenger: Int)
     /// Attempt: log in with the right or a wrong password (UC02).
     case login(passenger: Int, rightPassword: Bool)
     case logout(passenger: Int)
     case chooseCabType(passenger: Int, CabType)
     /// Attempt: book a cab of the selected type now (UC06).
     case bookNow(passenger: Int, pickup: Int)
-    /// Attempt: book a cab `lead` ticks ahead (UC07).
+    /// Attempt: book a cab `lead` minutes ahead (UC07).
     case bookLater(passenger: Int, pickup: Int, lead: Int)
     case cancel(passenger: Int, booking: Int)
     /// A query whose guard is the rule (UC11): the state does not change.
@@ -22,11 +33,17 @@ public enum CabAction: Hashable, Sendable, CustomStringConvertible {
     /// The travel-end message again, a retry after a timeout (decision D22).
     case repeatTravelEnd(booking: Int)
     case sendFeedback(passenger: Int, booking: Int)
-    /// The clock moves one tick and every job that fell due runs.
-    case tick
+    /// The clock moves on by `minutes`, and every job that falls due on the way runs at its own
+    /// minute. The moves offered land one minute before, at and after each moment that matters.
+    case advance(minutes: Int)
 
     public var kind: CabActionKind {
         switch self {
+        case .register: .register
+        case .changePassword: .changePassword
+        case .forgotPassword: .forgotPassword
+        case .addFavourite: .addFavourite
+        case .retryRefill: .retryRefill
         case .login: .login
         case .logout: .logout
         case .chooseCabType: .chooseCabType
@@ -39,12 +56,17 @@ public enum CabAction: Hashable, Sendable, CustomStringConvertible {
         case .endTravel: .endTravel
         case .repeatTravelEnd: .repeatTravelEnd
         case .sendFeedback: .sendFeedback
-        case .tick: .tick
+        case .advance: .advance
         }
     }
 
     public var description: String {
         switch self {
+        case .register(let p, let e, let m, let confirmed): "register(passenger: p\(p + 1), email: e\(e), mobile: m\(m), confirmed: \(confirmed))"
+        case .changePassword(let p, let right): "changePassword(passenger: p\(p + 1), current: \(right ? "right" : "wrong"))"
+        case .forgotPassword(let p): "forgotPassword(passenger: p\(p + 1))"
+        case .addFavourite(let p, let place): "addFavourite(passenger: p\(p + 1), place: F\(place))"
+        case .retryRefill(let p): "retryRefill(passenger: p\(p + 1))"
         case .login(let p, let right): "login(passenger: p\(p + 1), password: \(right ? "right" : "wrong"))"
         case .logout(let p): "logout(passenger: p\(p + 1))"
         case .chooseCabType(let p, let type): "chooseCabType(passenger: p\(p + 1), type: \(type))"
@@ -57,19 +79,24 @@ public enum CabAction: Hashable, Sendable, CustomStringConvertible {
         case .endTravel(let b, let drop, let charge): "endTravel(booking: b\(b + 1), drop: L\(drop), chargeWaiting: \(charge))"
         case .repeatTravelEnd(let b): "repeatTravelEnd(booking: b\(b + 1))"
         case .sendFeedback(let p, let b): "sendFeedback(passenger: p\(p + 1), booking: b\(b + 1))"
-        case .tick: "tick"
+        case .advance(let minutes): "advance(minutes: \(minutes))"
         }
     }
 }
 
 /// The kinds of action, with their sources in seed 004.
 public enum CabActionKind: Int, Sendable, CaseIterable {
-    case login, logout, chooseCabType, bookNow, bookLater, cancel, track, refill, board, endTravel, repeatTravelEnd, sendFeedback, tick
+    case register, login, logout, changePassword, forgotPassword, chooseCabType, bookNow, bookLater, cancel, track, refill, retryRefill, addFavourite, board, endTravel, repeatTravelEnd, sendFeedback, advance
 
     public var name: String { "\(self)" }
 
     public var source: String {
         switch self {
+        case .register: "004 UC01 steps 1-12, 3b, 6a; D1"
+        case .changePassword: "004 UC03 steps 1-17, 6a, 6e (decisions D3, D5)"
+        case .forgotPassword: "004 UC04 steps 1-10, 6a (decision D2)"
+        case .addFavourite: "004 UC20 steps 1-15, 11a, BR1, BR4 (decisions D23, D24)"
+        case .retryRefill: "004 UC12 (a gateway retry after a timeout; decision D22 for payments)"
         case .login: "004 UC02 steps 1-19, 6a, 6e"
         case .logout: "004 UC06 2e.1"
         case .chooseCabType: "004 UC16; UC05 4a"
@@ -82,7 +109,7 @@ public enum CabActionKind: Int, Sendable, CaseIterable {
         case .endTravel: "004 UC13 steps 1-8; UC14"
         case .repeatTravelEnd: "004 UC13 7a (decision D22)"
         case .sendFeedback: "004 UC15; UC24 4a"
-        case .tick: "model: the timing abstraction (design note §1.9)"
+        case .advance: "model: time in minutes, moved to the moments that matter (design note §1.9, §4)"
         }
     }
 }

@@ -1,9 +1,18 @@
 /// The actions tried in a world, in a fixed order: a trace stores each step as its action's
 /// position in this list.
 extension CabRules {
-    /// Every action of the scope, enabled or not, in the order the model lists them.
-    public func candidates(_ body: (CabAction) -> Void) {
+    /// Every action of the scope worth trying in `world`, enabled or not, in the order the
+    /// model lists them; the clock's moves depend on what is due in `world`.
+    public func candidates(in world: CabWorld, _ body: (CabAction) -> Void) {
         for p in 0..<scope.passengers {
+            if !scope.startsLoggedIn {
+                for email in 0..<scope.emails { for mobile in 0..<scope.mobiles { body(.register(passenger: p, email: email, mobile: mobile, confirmed: true)) } }
+                body(.register(passenger: p, email: 0, mobile: 0, confirmed: false))
+                body(.changePassword(passenger: p, rightCurrent: true))
+                body(.changePassword(passenger: p, rightCurrent: false))
+                body(.forgotPassword(passenger: p))
+            }
+            for place in scope.favouriteOffsets.indices { body(.addFavourite(passenger: p, place: place)) }
             body(.login(passenger: p, rightPassword: true))
             body(.login(passenger: p, rightPassword: false))
             body(.logout(passenger: p))
@@ -18,21 +27,24 @@ extension CabRules {
             }
             body(.refill(passenger: p, approved: true))
             body(.refill(passenger: p, approved: false))
+            body(.retryRefill(passenger: p))
         }
         for b in 0..<scope.bookings {
             body(.board(booking: b))
             for drop in 0..<scope.pointsInArea { for charge in [true, false] { body(.endTravel(booking: b, drop: drop, chargeWaiting: charge)) } }
             body(.repeatTravelEnd(booking: b))
         }
-        body(.tick)
+        clockMoves(in: world) { body(.advance(minutes: $0)) }
     }
 
     /// The world every behaviour starts in: each passenger registered, logged in, enrolled in
     /// the wallet with the scope's starting balance; the fleet at its points; the clock at 0.
     public var initialWorld: CabWorld {
         var world = CabWorld()
-        for p in 0..<scope.passengers {
+        for p in 0..<scope.passengers where scope.startsLoggedIn {
             world.passengers[p].registered = true
+            world.passengers[p].email = UInt8(p)
+            world.passengers[p].mobile = UInt8(p)
             world.passengers[p].session = true
             world.passengers[p].walletEnrolled = true
             world.passengers[p].balance = UInt32(scope.startingBalance)

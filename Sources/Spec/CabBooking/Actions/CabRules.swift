@@ -12,11 +12,21 @@ public struct CabRules: Sendable {
         fleetTypes = CabType.allCases.filter(scope.cabTypes.contains)
     }
 
-    var window: Int { scope.timing.windowTicks }
+    var window: Int { scope.timing.windowMinutes }
 
     /// Applies `action` to `world`; false, with `world` unchanged, when its guard does not hold.
     public func apply(_ action: CabAction, to world: inout CabWorld) -> Bool {
         switch action {
+        case .register(let p, let email, let mobile, let confirmed): return register(p, email, mobile, confirmed, &world)
+        case .changePassword(let p, let right): return changePassword(p, right, &world)
+        case .forgotPassword(let p):
+            // UC04 (D2): the password is mailed to the registered address; an unknown mobile M12.
+            world.lastMessage = world.passengers[p].registered ? .passwordMailed : .unknownMobile
+        case .addFavourite(let p, let place): return addFavourite(p, place, &world)
+        case .retryRefill(let p):
+            // A retried confirmation of a credited refill credits nothing (the gateway's request id).
+            guard world.passengers[p].session, world.passengers[p].refillCredited else { return false }
+            world.lastMessage = .walletRefilled
         case .login(let p, let right): return login(p, right, &world)
         case .logout(let p):
             guard world.passengers[p].session else { return false }
@@ -40,7 +50,7 @@ public struct CabRules: Sendable {
             let booking = world.bookings[b]
             // UC11: a designated booking whose cab has not arrived; a later one from 20 minutes before pickup.
             guard world.passengers[p].session, booking.owner == p, booking.status == .designated,
-                  !booking.isLater || Int(world.now) >= Int(booking.pickupAt) - scope.timing.noticeTicks else { return false }
+                  !booking.isLater || Int(world.now) >= Int(booking.pickupAt) - scope.timing.noticeMinutes else { return false }
         case .refill(let p, let approved): return refill(p, approved, &world)
         case .board(let b):
             guard world.bookings[b].status == .cabArrived else { return false }
@@ -56,7 +66,79 @@ public struct CabRules: Sendable {
             guard world.passengers[p].session, booking.owner == p, booking.status == .completed, !booking.feedback else { return false }
             world.bookings[b].feedback = true
             world.lastMessage = .feedbackSent
-        case .tick: return tick(&world)
+        case .advance(let minutes): return advance(minutes, &world)
+        }
+        return true
+    }
+
+    /// UC01: the confirmation must match (3b, M03); the e-mail (6a, M04) and the mobile number
+    /// (D1, M04b) must be new; then the passenger is registered, without a session or a wallet.
+    func register(_ p: Int, _ email: Int, _ mobile: Int, _ confirmed: Bool, _ world: inout CabWorld) -> Bool {
+        guard !world.passengers[p].registered else { return false }
+        let others = (0..<scope.passengers).filter { $0 != p && world.passengers[$0].registered }
+        if !confirmed {
+            world.lastMessage = .passwordsDiffer
+        } else if others.contains(where: { Int(world.passengers[$0].email) == email }) {
+            world.lastMessage = .emailTaken
+        } else if others.contains(where: { Int(world.passengers[$0].mobile) == mobile }) {
+            world.lastMessage = .mobileTaken
+        } else {
+            world.passengers[p].registered = true
+            world.passengers[p].email = UInt8(email)
+            world.passengers[p].mobile = UInt8(mobile)
+            world.lastMessage = .registered
+        }
+        return true
+    }
+
+    /// UC03, with or without a session (D5): a suspended account is refused (M09); a wrong
+    /// current password counts as a failed login, the third suspending (6a.3, 6e.2; D3); the
+    /// right one changes the password, clears the count and ends the session (D5).
+    func changePassword(_ p: Int, _ right: Bool, _ world: inout CabWorld) -> Bool {
+        guard world.passengers[p].registered else { return false }
+        if world.passengers[p].isSuspended {
+            world.lastMessage = .suspendedOnChange
+        } else if right {
+            world.passengers[p].passwordVersion ^= 1
+            world.passengers[p].failures = 0
+            world.passengers[p].session = false
+            world.lastMessage = .passwordChanged
+        } else if countFailure(p, &world) {
+            world.lastMessage = .suspendedOnChange
+        } else {
+            world.lastMessage = .passwordWrong
+        }
+        return true
+    }
+
+    /// A failed authentication: the third in a row suspends for a day, clears the count and
+    /// ends any session (UC02 6e.2, UC03 6e.2; D3). True when it suspended.
+    func countFailure(_ p: Int, _ world: inout CabWorld) -> Bool {
+        guard Int(world.passengers[p].failures) + 1 >= 3 else {
+            world.passengers[p].failures += 1
+            return false
+        }
+        world.passengers[p].failures = 0
+        world.passengers[p].session = false
+        world.passengers[p].suspendedUntil = world.now + UInt8(scope.timing.dayMinutes)
+        return true
+    }
+
+    /// UC20: a place already saved M30; within the radius of a saved one M31 (11a, D24); past
+    /// the limit M32 (BR1, D23); else saved (M29). Only with a session.
+    func addFavourite(_ p: Int, _ place: Int, _ world: inout CabWorld) -> Bool {
+        guard world.passengers[p].session else { return false }
+        let saved = world.passengers[p].favourites
+        let places = (0..<scope.favouriteOffsets.count).filter { saved & (1 << $0) != 0 }
+        if saved & (1 << place) != 0 {
+            world.lastMessage = .favouriteNameTaken
+        } else if places.contains(where: { abs(scope.favouriteOffsets[$0] - scope.favouriteOffsets[place]) <= scope.favouriteRadiusMetres }) {
+            world.lastMessage = .favouriteTooClose
+        } else if places.count >= scope.favouriteLimit {
+            world.lastMessage = .favouriteLimit
+        } else {
+            world.passengers[p].favourites |= 1 << place
+            world.lastMessage = .favouriteSaved
         }
         return true
     }
@@ -73,13 +155,8 @@ public struct CabRules: Sendable {
             world.passengers[p].failures = 0
             world.passengers[p].selectedType = .nano
             world.lastMessage = .loggedIn
-        } else if Int(world.passengers[p].failures) + 1 >= 3 {
-            world.passengers[p].failures = 0
-            world.passengers[p].suspendedUntil = world.now + UInt8(scope.timing.dayTicks)
-            world.lastMessage = .suspended
         } else {
-            world.passengers[p].failures += 1
-            world.lastMessage = .invalidLogin
+            world.lastMessage = countFailure(p, &world) ? .suspended : .invalidLogin
         }
         return true
     }
@@ -116,7 +193,7 @@ public struct CabRules: Sendable {
         guard world.passengers[p].session, let slot = world.freeSlot(below: scope.bookings) else { return false }
         let now = Int(world.now), at = now + lead
         if lead <= window { world.lastMessage = .tooSoon; return true }
-        if lead > scope.timing.maximumLeadTicks { world.lastMessage = .tooFarAhead; return true }
+        if lead > scope.timing.maximumLeadMinutes { world.lastMessage = .tooFarAhead; return true }
         if clashes(p, at: at, world) { world.lastMessage = .clash; return true }
         let type = world.passengers[p].selectedType
         let cabsOfType = (0..<scope.cabs).filter { world.cabs[$0].type == type }.count
@@ -150,6 +227,7 @@ public struct CabRules: Sendable {
             world.lastMessage = .walletLimit
         } else {
             world.passengers[p].balance = UInt32(balance + scope.refillAmount)
+            world.passengers[p].refillCredited = true
             world.lastMessage = .walletRefilled
         }
         return true
@@ -160,7 +238,7 @@ public struct CabRules: Sendable {
     func endTravel(_ b: Int, _ drop: Int, _ chargeWaiting: Bool, _ world: inout CabWorld) -> Bool {
         let booking = world.bookings[b]
         guard booking.status == .onTrip, drop < scope.pointsInArea else { return false }
-        let waited = (Int(booking.boardedAt) - Int(booking.arrivedAt)) * scope.timing.minutesPerTick
+        let waited = Int(booking.boardedAt) - Int(booking.arrivedAt)
         let fare = self.fare(booking, drop: drop) + (chargeWaiting ? waitingCharge(minutes: waited) : 0)
         let p = Int(booking.owner)
         let balance = Int(world.passengers[p].balance)
@@ -188,23 +266,33 @@ public struct CabRules: Sendable {
 
     /// Free for the first ten minutes, then INR 50 for each started half hour (D17).
     public func waitingCharge(minutes: Int) -> Int {
-        let free = scope.timing.freeWaitingTicks * scope.timing.minutesPerTick, block = window * scope.timing.minutesPerTick
-        return minutes <= free ? 0 : (minutes - free + block - 1) / block * 5_000
+        let free = scope.timing.freeWaitingMinutes
+        return minutes <= free ? 0 : (minutes - free + window - 1) / window * 5_000
     }
 
-    /// The clock moves a tick; then, in order: expired suspensions lift (D4); later bookings
-    /// reaching pickup − 20 minutes get their cab, by pickup time then creation, or are
-    /// unserved (UC07 BR2, D16); cabs whose ETA is up arrive.
-    func tick(_ world: inout CabWorld) -> Bool {
-        guard Int(world.now) < scope.horizon else { return false }
-        world.now += 1
+    /// The clock moves on minute by minute; at each minute, in order: expired suspensions lift
+    /// (D4); later bookings reaching pickup − 20 minutes get their cab, by pickup time then
+    /// creation, or are unserved (UC07 BR2, D16); cabs whose ETA is up arrive. The Spec walks
+    /// every minute so that it says plainly what a jump of several minutes must do.
+    func advance(_ minutes: Int, _ world: inout CabWorld) -> Bool {
+        guard minutes >= 1, Int(world.now) + minutes <= scope.horizon else { return false }
+        for _ in 0..<minutes {
+            world.now += 1
+            runJobs(&world)
+        }
+        world.lastMessage = .none
+        return true
+    }
+
+    func runJobs(_ world: inout CabWorld) {
         let now = Int(world.now)
         for p in 0..<scope.passengers where world.passengers[p].isSuspended && Int(world.passengers[p].suspendedUntil) <= now {
             world.passengers[p].suspendedUntil = 0
             world.passengers[p].failures = 0
         }
-        let due = (0..<scope.bookings).filter { world.bookings[$0].status == .scheduled && Int(world.bookings[$0].pickupAt) - scope.timing.noticeTicks <= now }
-            .sorted { (world.bookings[$0].pickupAt, world.bookings[$0].createdAt, $0) < (world.bookings[$1].pickupAt, world.bookings[$1].createdAt, $1) }
+        let isDue = { (b: Int) in world.bookings[b].status == .scheduled && Int(world.bookings[b].pickupAt) - scope.timing.noticeMinutes <= now }
+        guard (0..<scope.bookings).contains(where: isDue) else { return arrive(&world) }
+        let due = (0..<scope.bookings).filter(isDue).sorted { (world.bookings[$0].pickupAt, world.bookings[$0].createdAt, $0) < (world.bookings[$1].pickupAt, world.bookings[$1].createdAt, $1) }
         for b in due {
             let booking = world.bookings[b]
             if let (cab, eta) = fastestCab(booking.type, to: Int(booking.pickup), by: Int(booking.pickupAt) + window, at: now, world) {
@@ -216,13 +304,39 @@ public struct CabRules: Sendable {
                 world.bookings[b].status = .unserved
             }
         }
+        arrive(&world)
+    }
+
+    /// Cabs whose ETA is up arrive at the pickup.
+    func arrive(_ world: inout CabWorld) {
+        let now = Int(world.now)
         for b in 0..<scope.bookings where world.bookings[b].status == .designated && Int(world.bookings[b].cabDueAt) <= now {
             world.bookings[b].status = .cabArrived
             world.bookings[b].arrivedAt = world.bookings[b].cabDueAt
             world.cabs[Int(world.bookings[b].cab)].location = world.bookings[b].pickup
         }
-        world.lastMessage = .none
-        return true
+    }
+
+    /// The moves of the clock worth trying, in minutes: to one minute before, at and after every
+    /// moment that matters ahead (a suspension's end, a later booking's notice, a cab's arrival,
+    /// the end of free waiting and of the first surcharge block), within the horizon; and a plain
+    /// step when nothing is due, so that time passes.
+    public func clockMoves(in world: CabWorld, _ body: (Int) -> Void) {
+        let now = Int(world.now), free = scope.timing.freeWaitingMinutes
+        var moments: [Int] = []
+        for p in 0..<scope.passengers where world.passengers[p].isSuspended { moments.append(Int(world.passengers[p].suspendedUntil)) }
+        for b in 0..<scope.bookings {
+            let booking = world.bookings[b]
+            switch booking.status {
+            case .scheduled: moments.append(Int(booking.pickupAt) - scope.timing.noticeMinutes)
+            case .designated: moments.append(Int(booking.cabDueAt))
+            case .cabArrived: moments += [Int(booking.arrivedAt) + free, Int(booking.arrivedAt) + free + window]
+            default: break
+            }
+        }
+        var targets = moments.flatMap { [$0 - 1, $0, $0 + 1] }.filter { $0 > now && $0 <= scope.horizon }
+        if targets.isEmpty { targets = [min(now + scope.timing.idleStepMinutes, scope.horizon)].filter { $0 > now } }
+        for target in Set(targets).sorted() { body(target - now) }
     }
 
     /// Whether a live booking of the passenger's lies within the window of `time` ("within 30

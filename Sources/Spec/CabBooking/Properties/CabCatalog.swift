@@ -25,10 +25,10 @@ extension CabProperty {
                     note: note, checkedByDefault: checked, predicate: .stateVerdict(verdict))
     }
 
-    static func step(_ id: String, _ statement: String, _ source: String,
+    static func step(_ id: String, _ statement: String, _ source: String, group: String = "rule", note: String = "", checked: Bool = true,
                      _ verdict: @escaping @Sendable (CabWorld, CabAction, CabWorld) -> Verdict) -> CabProperty {
-        CabProperty(id: id, kind: .actionProperty, group: "rule", statement: statement, source: source, symbol: "CabStepRules.\(id)",
-                    predicate: .transitionVerdict(verdict))
+        CabProperty(id: id, kind: .actionProperty, group: group, statement: statement, source: source, symbol: "CabStepRules.\(id)",
+                    note: note, checkedByDefault: checked, predicate: .transitionVerdict(verdict))
     }
 
     static func witness(_ id: String, _ statement: String, _ verdict: @escaping @Sendable (CabWorld) -> Bool) -> CabProperty {

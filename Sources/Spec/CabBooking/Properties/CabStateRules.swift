@@ -4,8 +4,32 @@ import Checker
 enum CabStateRules {
     static func all(_ scope: CabScope) -> [CabProperty] {
         let passengers = 0..<scope.passengers, bookings = 0..<scope.bookings, cabs = 0..<scope.cabs
-        let window = scope.timing.windowTicks
+        let window = scope.timing.windowMinutes
         return [
+            .invariant("emailsUnique", "No two registered passengers have the same e-mail.", "004 UC01 6a, 6a.1") { w in
+                distinctAmongRegistered(w, passengers, "e-mail") { Int($0.email) }
+            },
+            .invariant("mobileNumbersUnique", "No two registered passengers have the same mobile number.", "004 UC02 step 1, UC04 step 1 (decision D1)") { w in
+                distinctAmongRegistered(w, passengers, "mobile number") { Int($0.mobile) }
+            },
+            .invariant("atMostTwentyFavourites", "A passenger has at most 20 favourite places over all cities (a scope may lower the limit).",
+                       "004 UC20 BR1 (decision D23)") { w in
+                Verdict.all(passengers) { i in
+                    let count = w.passengers[i].favourites.nonzeroBitCount
+                    guard count > 0 else { return .vacuous }
+                    return count <= scope.favouriteLimit ? .holds : .violated(witness: "\(passengerName(i)) has \(count) favourites, over the limit of \(scope.favouriteLimit)")
+                }
+            },
+            .invariant("FavouritesMoreThan150mApart", "No two favourites of a passenger lie within 150 m of each other.", "004 UC20 BR4, 11a (decision D24)") { w in
+                Verdict.all(passengers) { i in
+                    let saved = scope.favouriteOffsets.indices.filter { w.passengers[i].favourites & (1 << $0) != 0 }
+                    guard saved.count > 1 else { return .vacuous }
+                    for a in saved { for b in saved where b > a && abs(scope.favouriteOffsets[a] - scope.favouriteOffsets[b]) <= scope.favouriteRadiusMetres {
+                        return .violated(witness: "\(passengerName(i))'s favourites F\(a) and F\(b) are \(abs(scope.favouriteOffsets[a] - scope.favouriteOffsets[b])) m apart")
+                    } }
+                    return .holds
+                }
+            },
             .invariant("failedLoginsBelowThree", "A passenger who is not suspended has at most 2 consecutive authentication failures on record.",
                        "004 UC02 6a.3 (\"2 more times\"), 6e") { w in
                 Verdict.all(passengers) { i in
@@ -37,7 +61,7 @@ enum CabStateRules {
                         let second = w.bookings[j]
                         guard second.status.isLive, second.owner == first.owner else { return .vacuous }
                         let apart = abs(Int(first.pickupAt) - Int(second.pickupAt))
-                        return apart > window ? .holds : .violated(witness: "\(passengerName(Int(first.owner)))'s \(bookingName(i)) and \(bookingName(j)) are picked up \(apart) ticks apart")
+                        return apart > window ? .holds : .violated(witness: "\(passengerName(Int(first.owner)))'s \(bookingName(i)) and \(bookingName(j)) are picked up \(apart) minutes apart")
                     }
                 }
             },
@@ -47,7 +71,7 @@ enum CabStateRules {
             },
             .invariant("laterBookingAtMostThreeDaysAhead", "Every later booking's pickup time is at most 3 days after the moment it was made.",
                        "004 UC07 BR1 (decision D9)") { w in
-                everyLead(w, bookings) { lead in lead <= scope.timing.maximumLeadTicks }
+                everyLead(w, bookings) { lead in lead <= scope.timing.maximumLeadMinutes }
             },
             .invariant("bookingTypeMatchesCab", "A booking's designated cab is of the booking's cab type.", "004 UC05 post; UC06 step 2; UC16") { w in
                 Verdict.all(bookings) { i in
@@ -81,7 +105,7 @@ enum CabStateRules {
                     let booking = w.bookings[i]
                     guard booking.status == .designated else { return .vacuous }
                     let deadline = Int(booking.isLater ? booking.pickupAt : booking.createdAt) + window
-                    return Int(w.now) <= deadline ? .holds : .violated(witness: "\(bookingName(i))'s cab is not there at tick \(w.now), past its deadline \(deadline)")
+                    return Int(w.now) <= deadline ? .holds : .violated(witness: "\(bookingName(i))'s cab is not there at minute \(w.now), past its deadline \(deadline)")
                 }
             },
             .invariant("laterBookingNotifiedTwentyMinutesBefore", "From 20 minutes before a later booking's pickup on, it has its cab or is unserved.",
@@ -89,8 +113,8 @@ enum CabStateRules {
                 Verdict.all(bookings) { i in
                     let booking = w.bookings[i]
                     guard booking.status == .scheduled else { return .vacuous }
-                    return Int(w.now) < Int(booking.pickupAt) - scope.timing.noticeTicks ? .holds
-                        : .violated(witness: "\(bookingName(i)) is still scheduled at tick \(w.now), pickup at \(booking.pickupAt)")
+                    return Int(w.now) < Int(booking.pickupAt) - scope.timing.noticeMinutes ? .holds
+                        : .violated(witness: "\(bookingName(i)) is still scheduled at minute \(w.now), pickup at \(booking.pickupAt)")
                 }
             },
             .invariant("TravelPaidExactlyOnce", "A booking is paid once, wallet or cash, exactly when its travel is completed.",
@@ -117,7 +141,7 @@ enum CabStateRules {
                     guard booking.cab != CabWorld.none || booking.status == .cabArrived else { return .vacuous }
                     let due = Int(booking.status == .designated ? booking.cabDueAt : booking.arrivedAt)
                     return due <= Int(booking.createdAt) + window ? .holds
-                        : .violated(witness: "\(bookingName(i))'s cab is due at tick \(due), booked at tick \(booking.createdAt)")
+                        : .violated(witness: "\(bookingName(i))'s cab is due at minute \(due), booked at minute \(booking.createdAt)")
                 }
             },
         ]
@@ -128,12 +152,22 @@ enum CabStateRules {
 func passengerName(_ index: Int) -> String { "p\(index + 1)" }
 func bookingName(_ index: Int) -> String { "b\(index + 1)" }
 
+/// Whether the registered passengers' values of `field` are all different.
+func distinctAmongRegistered(_ world: CabWorld, _ passengers: Range<Int>, _ name: String, _ field: (PassengerRecord) -> Int) -> Verdict {
+    let registered = passengers.filter { world.passengers[$0].registered }
+    guard registered.count > 1 else { return .vacuous }
+    for a in registered { for b in registered where b > a && field(world.passengers[a]) == field(world.passengers[b]) {
+        return .violated(witness: "\(passengerName(a)) and \(passengerName(b)) are registered with the same \(name)")
+    } }
+    return .holds
+}
+
 /// Whether every later booking's lead (pickup time less booking time) is `allowed`.
 func everyLead(_ world: CabWorld, _ bookings: Range<Int>, _ allowed: (Int) -> Bool) -> Verdict {
     Verdict.all(bookings) { i in
         let booking = world.bookings[i]
         guard booking.status != .unused, booking.isLater else { return .vacuous }
         let lead = Int(booking.pickupAt) - Int(booking.createdAt)
-        return allowed(lead) ? .holds : .violated(witness: "\(bookingName(i)) was booked \(lead) ticks ahead")
+        return allowed(lead) ? .holds : .violated(witness: "\(bookingName(i)) was booked \(lead) minutes ahead")
     }
 }

@@ -5,12 +5,69 @@ enum CabStepRules {
     static func all(_ scope: CabScope) -> [CabProperty] {
         let rules = CabRules(scope: scope)
         return [
-            .step("thirdFailureSuspendsForOneDay", "The third consecutive authentication failure suspends the account until exactly one day later and clears the count.",
+            .step("thirdFailureSuspendsForOneDay", "The third consecutive authentication failure (login or change of password) suspends the account until exactly one day later and clears the count.",
                   "004 UC02 6e.2; UC03 6e.2 (decisions D3, D4)") { before, action, after in
-                guard case .login(let p, false) = action, !before.passengers[p].isSuspended, before.passengers[p].failures == 2 else { return .vacuous }
-                let until = Int(before.now) + scope.timing.dayTicks
+                guard let p = failedAuthentication(action), !before.passengers[p].isSuspended, before.passengers[p].failures == 2 else { return .vacuous }
+                let until = Int(before.now) + scope.timing.dayMinutes
                 return Int(after.passengers[p].suspendedUntil) == until && after.passengers[p].failures == 0 ? .holds
-                    : .violated(witness: "\(passengerName(p))'s third failure at tick \(before.now) left suspension \(after.passengers[p].suspendedUntil) and \(after.passengers[p].failures) failures, not \(until) and 0")
+                    : .violated(witness: "\(passengerName(p))'s third failure at minute \(before.now) left suspension \(after.passengers[p].suspendedUntil) and \(after.passengers[p].failures) failures, not \(until) and 0")
+            },
+            .step("changePasswordFailuresCount", "A wrong current password on the Change Password page counts as a failed login: one more failure, or the suspension at the third.",
+                  "004 UC03 6a.3, 6e (decision D3)") { before, action, after in
+                guard case .changePassword(let p, false) = action, before.passengers[p].registered, !before.passengers[p].isSuspended else { return .vacuous }
+                let counted = after.passengers[p].failures == before.passengers[p].failures + 1 || after.passengers[p].isSuspended
+                return counted ? .holds : .violated(witness: "\(passengerName(p))'s wrong current password left \(after.passengers[p].failures) failures, not suspended")
+            },
+            .step("passwordChangeEndsSession", "A successful change of password replaces the password and ends the session; a refused one changes neither.",
+                  "004 UC03 steps 15-17, success end condition (decision D5)") { before, action, after in
+                guard case .changePassword(let p, _) = action, before.passengers[p].registered else { return .vacuous }
+                let changed = after.passengers[p].passwordVersion != before.passengers[p].passwordVersion
+                if after.lastMessage == .passwordChanged {
+                    return changed && !after.passengers[p].session ? .holds : .violated(witness: "\(passengerName(p)) was told the password changed, but \(changed ? "kept a session" : "the old one stands")")
+                }
+                return changed ? .violated(witness: "\(passengerName(p))'s password changed though he was told \(after.lastMessage)") : .holds
+            },
+            .step("forgotPasswordChangesNothing", "Asking for the password changes no state: it is mailed to the registered address, or M12 for an unknown mobile number.",
+                  "004 UC04 steps 5-10, 6a (decision D2)") { before, action, after in
+                guard case .forgotPassword(let p) = action else { return .vacuous }
+                var unchanged = after
+                unchanged.lastMessage = before.lastMessage
+                return unchanged == before ? .holds : .violated(witness: "\(passengerName(p))'s request for his password changed the state")
+            },
+            .step("registrationNeedsConfirmedPassword", "A registration whose password and confirmation differ registers nobody.", "004 UC01 3b") { before, action, after in
+                guard case .register(let p, _, _, false) = action else { return .vacuous }
+                return after.passengers[p].registered == before.passengers[p].registered ? .holds : .violated(witness: "\(passengerName(p)) was registered with an unconfirmed password")
+            },
+            .step("RetriedRefillCreditsNothing", "The gateway's confirmation of a refill sent again after a timeout credits nothing.",
+                  "004 UC12 (a payment that arrives twice; decision D22)") { before, action, after in
+                guard case .retryRefill(let p) = action else { return .vacuous }
+                return after.passengers[p].balance == before.passengers[p].balance ? .holds
+                    : .violated(witness: "\(passengerName(p))'s retried refill took the balance from \(before.passengers[p].balance) to \(after.passengers[p].balance) paise")
+            },
+            .step("tooSoonOnlyOnTheDayOfTravel", "A later booking is refused as too soon only when it is 30 minutes ahead or less and the day of travel is the day of booking.",
+                  "004 UC07 7b as written", group: "seed literal",
+                  note: "Broken by a booking shortly before midnight for shortly after it: the seed's words let it through; the corrected rule (LaterBookingMoreThan30MinutesAhead, D8) refuses it.",
+                  checked: false) { before, action, after in
+                guard case .bookLater(let p, _, let lead) = action, lead <= scope.timing.windowMinutes else { return .vacuous }
+                let day = Int(before.now) / scope.timing.dayMinutes, travelDay = (Int(before.now) + lead) / scope.timing.dayMinutes
+                guard day != travelDay else { return .vacuous }
+                return after.lastMessage != .tooSoon ? .holds
+                    : .violated(witness: "\(passengerName(p))'s booking at minute \(before.now) for minute \(Int(before.now) + lead), the next day, was refused as too soon")
+            },
+            .step("clashCheckedForLaterBookingsOnly", "Only a booking for later is refused for lying within 30 minutes of another booking of the passenger's; booking now is not checked.",
+                  "004 UC07 7c as written (UC06 has no such step)", group: "seed literal",
+                  note: "Broken by booking a second cab now while the first is on its way: the corrected rule (NoBookingsWithin30Minutes, D10) refuses it.",
+                  checked: false) { before, action, after in
+                guard case .bookNow(let p, _) = action else { return .vacuous }
+                return after.lastMessage != .clash ? .holds : .violated(witness: "\(passengerName(p)) was refused a cab now at minute \(before.now) for a clash")
+            },
+            .step("payByMeterAfterWallet", "When the payment message does not reach the passenger after the wallet paid, he pays by the cab's meter as well.",
+                  "004 UC13 7a, 7a.1 as written (after step 6, the wallet debit)", group: "seed literal",
+                  note: "Broken by every wallet payment whose message is lost: the corrected rule (TravelPaidExactlyOnce, RepeatedTravelEndChangesNothing, D22) takes no second payment.",
+                  checked: false) { before, action, after in
+                guard case .repeatTravelEnd(let b) = action, before.bookings[b].payment == .wallet else { return .vacuous }
+                return after.bookings[b].payment == .cash ? .holds
+                    : .violated(witness: "\(bookingName(b)) was paid from \(passengerName(Int(before.bookings[b].owner)))'s wallet and the message was lost: the seed has him pay the meter too")
             },
             .step("suspendedCannotLogIn", "While suspended, a login with the right password opens no session and does not extend the suspension.",
                   "004 UC02 6e.2 (decision D4)") { before, action, after in
@@ -53,6 +110,14 @@ enum CabStepRules {
     }
 }
 
+/// The passenger whose authentication `action` gives a wrong password for, if any.
+func failedAuthentication(_ action: CabAction) -> Int? {
+    switch action {
+    case .login(let p, false), .changePassword(let p, false): p
+    default: nil
+    }
+}
+
 /// States a scope should reach, so that the rules above are not vacuous unnoticed (design note §1.10).
 enum CabWitnesses {
     static func all(_ scope: CabScope) -> [CabProperty] {
@@ -65,6 +130,12 @@ enum CabWitnesses {
             },
             .witness("ShowLockout", "A passenger is suspended after three failures.") { world in
                 (0..<scope.passengers).contains { world.passengers[$0].isSuspended }
+            },
+            .witness("ShowPasswordChanged", "A passenger changed his password and was sent back to the login page.") { world in
+                world.lastMessage == .passwordChanged
+            },
+            .witness("ShowFavouriteLimit", "A passenger with the most favourites allowed is refused one more (M32).") { world in
+                world.lastMessage == .favouriteLimit
             },
         ]
     }

@@ -1,10 +1,13 @@
 /// The bounds of a check of the cab booking model: how many passengers, cabs, points and
-/// bookings, the clock's horizon, and the seed's numbers in ticks of ten minutes.
+/// bookings, the clock's horizon, and the seed's numbers in minutes.
 ///
-/// Time: a tick is 10 minutes, so every threshold of seed 004 is a whole number of ticks. The
+/// Time is counted in minutes, as the Reference counts it. The clock does not tick: it jumps
+/// to the moments that matter (a job falling due, a waiting threshold, a suspension ending),
+/// landing one minute before, at, or one minute after each, so that every window is tried one
+/// minute inside and one minute outside and a jump passes over every edge (`advance`). The
 /// compressed profile keeps the order and the equalities of the thresholds (free waiting <
-/// notice < the 30-minute rules < a day < three days) with a shorter day, so a search meets
-/// every ordering of threshold crossings at small depth (design note §4).
+/// notice < the 30-minute rules < a day < three days) with a day of 40 minutes, so a search
+/// meets every ordering of threshold crossings at small depth (design note §4).
 public struct CabScope: Sendable, Equatable {
     public var name: String
     /// Passengers, registered, logged in and enrolled in the wallet.
@@ -17,18 +20,31 @@ public struct CabScope: Sendable, Equatable {
     public var pointsInArea: Int
     /// Booking slots: bookings are numbered in creation order and never reused.
     public var bookings: Int
+    /// Minutes: the clock never moves past it. At most `maximumHorizon`, so that every time the
+    /// state keeps (a pickup up to three compressed days ahead) fits a byte.
     public var horizon: Int
     public var depth: Int?
     public var timing: CabTiming
-    /// Leads offered to book-later, in ticks.
+    /// Leads offered to book-later, in minutes.
     public var leads: [Int]
-    /// ETA in ticks between points, `eta[from][to]`, the outside point last.
+    /// ETA in minutes between points, `eta[from][to]`, the outside point last.
     public var eta: [[Int]]
     /// Distance in metres between points, for fares.
     public var metres: [[Int]]
     /// The fare chart in paise, by cab type (the seed gives no figures: decision D18).
     public var baseFare: [Int]
     public var perKilometre: [Int]
+    /// Whether every passenger starts registered, logged in and enrolled in the wallet; if not,
+    /// nobody is registered and the scope's e-mails and mobile numbers are offered to register.
+    public var startsLoggedIn = true
+    public var emails = 1
+    public var mobiles = 1
+    /// Favourite places, each as metres north of L0, and how many a passenger may save (the
+    /// seed's 20, compressed: decision D23). Two places at most `favouriteRadiusMetres` apart
+    /// are the same place (UC20 BR4, D24).
+    public var favouriteOffsets: [Int] = []
+    public var favouriteLimit = 20
+    public var favouriteRadiusMetres = 150
     public var startingBalance: Int
     public var refillAmount: Int
     public var walletLimit: Int
@@ -37,17 +53,36 @@ public struct CabScope: Sendable, Equatable {
     public var points: Int { pointsInArea + 1 }
     public var cabs: Int { cabTypes.count }
 
+    public static let maximumHorizon = 120
+
     /// One passenger with INR 100 in his wallet (less than any fare), a Nano at point 0, a Nano
-    /// and a Sedan at point 1, two bookings, leads {3, 4, 12, 13}: too soon, the first accepted,
-    /// the longest and one past it.
+    /// and a Sedan at point 1, two bookings, 80 minutes. Leads of 30 and 31 minutes (too soon, the
+    /// first accepted) and of 3 compressed days and one minute more. The ETA from L0 to L1 is 30
+    /// minutes, the arrival bound, and from L1 to L0 one minute more: one-way streets.
     public static let ci = CabScope(
         name: "ci", passengers: 1, cabTypes: [.nano, .nano, .sedan], cabPoints: [0, 1, 1], pointsInArea: 2, bookings: 2,
-        horizon: 8, depth: 8, timing: .compressed, leads: [3, 4, 12, 13],
-        eta: [[0, 1, 3], [1, 0, 3], [3, 3, 0]], metres: [[0, 4_000, 9_000], [4_000, 0, 9_000], [9_000, 9_000, 0]],
+        horizon: 80, depth: 7, timing: .compressed, leads: [30, 31, 120, 121],
+        eta: [[0, 30, 30], [31, 0, 30], [30, 30, 0]], metres: [[0, 4_000, 9_000], [4_000, 0, 9_000], [9_000, 9_000, 0]],
         baseFare: [12_000, 15_000, 20_000], perKilometre: [1_000, 1_200, 1_500],
         startingBalance: 10_000, refillAmount: 50_000, walletLimit: 100_000)
 
-    public static let named: [CabScope] = [.ci]
+    /// Two passengers not yet registered, two e-mails and two mobile numbers (so that each can
+    /// be taken by the other), the lockout with a day of 40 minutes, and favourites: F1 140 m
+    /// from F0 (the same place), F2 160 m from F0 (another), F3 far off, two allowed.
+    public static let accounts: CabScope = {
+        var scope = CabScope(
+            name: "accounts", passengers: 2, cabTypes: [.nano], cabPoints: [0], pointsInArea: 1, bookings: 0,
+            horizon: 50, depth: 8, timing: .compressed, leads: [], eta: [[0, 30], [30, 0]], metres: [[0, 9_000], [9_000, 0]],
+            baseFare: [12_000, 15_000, 20_000], perKilometre: [1_000, 1_200, 1_500], startingBalance: 0, refillAmount: 50_000, walletLimit: 100_000)
+        scope.startsLoggedIn = false
+        scope.emails = 2
+        scope.mobiles = 2
+        scope.favouriteOffsets = [0, 140, 160, 1_000]
+        scope.favouriteLimit = 2
+        return scope
+    }()
+
+    public static let named: [CabScope] = [.ci, .accounts]
 }
 
 /// The seed's three cab types (UC09 BR1); Nano is the default (UC02 step 12).
@@ -56,16 +91,17 @@ public enum CabType: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     public var description: String { ["Nano", "Hatchback", "Sedan"][Int(rawValue)] }
 }
 
-/// The seed's thresholds in ticks.
+/// The seed's thresholds in minutes.
 public struct CabTiming: Sendable, Equatable {
-    public var minutesPerTick: Int
-    public var freeWaitingTicks: Int
-    public var noticeTicks: Int
+    public var freeWaitingMinutes: Int
+    public var noticeMinutes: Int
     /// Too soon, the clash window, the arrival bound and the waiting surcharge block: 30 minutes.
-    public var windowTicks: Int
-    public var dayTicks: Int
-    public var maximumLeadTicks: Int
+    public var windowMinutes: Int
+    public var dayMinutes: Int
+    public var maximumLeadMinutes: Int
+    /// How far the clock moves when no moment that matters lies ahead.
+    public var idleStepMinutes: Int
 
-    public static let seeds = CabTiming(minutesPerTick: 10, freeWaitingTicks: 1, noticeTicks: 2, windowTicks: 3, dayTicks: 144, maximumLeadTicks: 432)
-    public static let compressed = CabTiming(minutesPerTick: 10, freeWaitingTicks: 1, noticeTicks: 2, windowTicks: 3, dayTicks: 4, maximumLeadTicks: 12)
+    public static let seeds = CabTiming(freeWaitingMinutes: 10, noticeMinutes: 20, windowMinutes: 30, dayMinutes: 1_440, maximumLeadMinutes: 4_320, idleStepMinutes: 10)
+    public static let compressed = CabTiming(freeWaitingMinutes: 10, noticeMinutes: 20, windowMinutes: 30, dayMinutes: 40, maximumLeadMinutes: 120, idleStepMinutes: 10)
 }

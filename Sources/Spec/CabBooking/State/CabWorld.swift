@@ -1,7 +1,7 @@
 import Checker
 
-/// A passenger's account, wallet and session (seed 004 UC01-UC04, UC12). Twelve bytes, no
-/// padding: the balance first, then one byte a field.
+/// A passenger's account, wallet, session and favourites (seed 004 UC01-UC04, UC12, UC20).
+/// Sixteen bytes, no padding: the balance first, then one byte a field.
 public struct PassengerRecord: Sendable, Hashable {
     public init() {}
 
@@ -9,14 +9,22 @@ public struct PassengerRecord: Sendable, Hashable {
     public var balance: UInt32 = 0
     /// Consecutive authentication failures (decision D3).
     public var failures: UInt8 = 0
-    /// The tick the suspension ends; 0 when not suspended (a suspension always ends after tick 0).
+    /// The minute the suspension ends; 0 when not suspended (a suspension always ends after minute 0).
     public var suspendedUntil: UInt8 = 0
     public var session = false
     public var selectedType = CabType.nano
     public var walletEnrolled = false
     public var promoAvailable = true
     public var registered = false
-    var spare: UInt8 = 0
+    /// The scope's e-mail and mobile number the passenger registered with (indices).
+    public var email: UInt8 = 0
+    public var mobile: UInt8 = 0
+    /// Which of the passenger's two passwords is current: a change always picks the other.
+    public var passwordVersion: UInt8 = 0
+    /// The scope's favourite places he saved, as a bit set (bit i: place i).
+    public var favourites: UInt8 = 0
+    /// His last refill was credited: the gateway may send its confirmation again (a retry).
+    public var refillCredited = false
 
     public var isSuspended: Bool { suspendedUntil != 0 }
 }
@@ -48,7 +56,7 @@ public struct BookingRecord: Sendable, Hashable {
     public var isLater = false
     public var type = CabType.nano
     public var pickup: UInt8 = 0
-    /// Ticks: when the passenger is to be picked up (the booking tick for a booking made now).
+    /// Minutes, as every time here: when the passenger is to be picked up (the booking minute for a booking made now).
     public var pickupAt: UInt8 = 0
     public var createdAt: UInt8 = 0
     /// The designated cab, `CabWorld.none` when none.
@@ -75,10 +83,18 @@ public struct CabRecord: Sendable, Hashable {
 /// What happened at the last step, as the passenger was told: the design note's message ids
 /// (the seed's table of messages was an image). Every step overwrites it.
 public enum CabMessage: UInt8, Sendable, CustomStringConvertible {
-    case none, loggedIn = 5, invalidLogin = 6, suspended = 7, noCab = 14, tooSoon = 15, clash = 16, noCabThen = 17, tooFarAhead = 18,
+    case none, registered = 1, passwordsDiffer = 3, emailTaken = 4, mobileTaken = 44, passwordWrong = 8, suspendedOnChange = 9,
+         passwordChanged = 10, passwordMailed = 11, unknownMobile = 12, favouriteSaved = 29, favouriteNameTaken = 30, favouriteTooClose = 31, favouriteLimit = 32,
+         loggedIn = 5, invalidLogin = 6, suspended = 7, noCab = 14, tooSoon = 15, clash = 16, noCabThen = 17, tooFarAhead = 18,
          cancelled = 20, walletRefilled = 21, transactionError = 22, paidByWallet = 25, paidInCash = 26, feedbackSent = 28,
          outsideArea = 33, bookingConfirmed = 13, travelStarted = 40, cabTypeChosen = 41, loggedOut = 42, walletLimit = 37
-    public var description: String { self == .none ? "-" : "M\(rawValue < 10 ? "0" : "")\(rawValue)" }
+    public var description: String {
+        switch self {
+        case .none: "-"
+        case .mobileTaken: "M04b"
+        default: "M\(rawValue < 10 ? "0" : "")\(rawValue)"
+        }
+    }
 }
 
 /// The cab booking model's state: plain data, compared, hashed and fingerprinted as its bytes.
@@ -89,7 +105,7 @@ public struct CabWorld: PlainDataState {
     public var passengers: InlineArray<2, PassengerRecord>
     public var bookings: InlineArray<3, BookingRecord>
     public var cabs: InlineArray<4, CabRecord>
-    /// The clock, in ticks.
+    /// The clock, in minutes.
     public var now: UInt8 = 0
     public var lastMessage = CabMessage.none
 
