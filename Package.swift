@@ -55,8 +55,10 @@ let package = Package(
         .target(name: "CheckerHints"),
         .target(name: "Checker", dependencies: ["CheckerHints"], swiftSettings: hot),
         .target(name: "VerifyKit", dependencies: ["Checker"], swiftSettings: strict),
-        .target(name: "Models", dependencies: ["Checker", "MyTaxiHarness", "CabBookingHarness"], swiftSettings: strict),
+        .target(name: "Models", dependencies: ["Checker", "MyTaxiHarness", "CabBookingHarness", "TravlendarHarness"], swiftSettings: strict),
         .executableTarget(name: "verify", dependencies: ["VerifyKit", "Models"], swiftSettings: strict),
+        // The Travlendar+ scheduler's benchmark: a real day of 8 appointments (docs/PERFORMANCE.md).
+        .executableTarget(name: "scheduler-bench", dependencies: ["TravlendarReference"], path: "Sources/scheduler-bench", swiftSettings: strict),
         .testTarget(name: "CheckerTests", dependencies: ["Checker"], swiftSettings: strict),
         .testTarget(name: "VerifyTests", dependencies: ["VerifyKit", "Models", "Checker", "MyTaxiHarness"], swiftSettings: strict),
         .testTarget(name: "MyTaxiSpecTests", dependencies: ["MyTaxiSpec", "Checker"], path: "Tests/MyTaxi/SpecTests", swiftSettings: strict),
@@ -67,6 +69,11 @@ let package = Package(
         .testTarget(name: "CabBookingSpecTests", dependencies: ["CabBookingSpec", "Checker"], path: "Tests/CabBooking/SpecTests", swiftSettings: strict),
         .testTarget(name: "CabBookingReferenceTests", dependencies: ["CabBookingReference"], path: "Tests/CabBooking/ReferenceTests",
                     swiftSettings: strict),
-    ] + model("MyTaxi") + model("CabBooking"),
+        .testTarget(name: "TravlendarHarnessTests", dependencies: ["TravlendarHarness", "TravlendarSpec", "TravlendarReference", "Checker"],
+                    path: "Tests/Travlendar/HarnessTests", swiftSettings: strict),
+        .testTarget(name: "TravlendarSpecTests", dependencies: ["TravlendarSpec", "Checker"], path: "Tests/Travlendar/SpecTests", swiftSettings: strict),
+        .testTarget(name: "TravlendarReferenceTests", dependencies: ["TravlendarReference"], path: "Tests/Travlendar/ReferenceTests",
+                    swiftSettings: strict),
+    ] + model("MyTaxi") + model("CabBooking") + model("Travlendar"),
     swiftLanguageModes: [.v6]
 )

@@ -61,14 +61,24 @@ enum CommonOptions {
         return name
     }
 
-    /// --property ids, each checked against every target's properties.
-    static func propertyIDs<P: ModelPlugin>(_ parsed: ParsedArguments, of plugin: P, bounds: P.Bounds, literal: Bool) throws(UsageError) -> [String]? {
+    /// --property ids, each checked against the properties of the targets the run checks
+    /// (`target` "all": any of them): an id no chosen target checks would make a run that
+    /// checks nothing, which is a usage error, not a verdict.
+    static func propertyIDs<P: ModelPlugin>(_ parsed: ParsedArguments, of plugin: P, bounds: P.Bounds, literal: Bool,
+                                            target: String) throws(UsageError) -> [String]? {
         let ids = parsed.all("property")
         guard !ids.isEmpty else { return nil }
-        let adapter = plugin.adapter(for: plugin.spec(for: bounds, literal: literal), fault: nil)
-        let known = ImplementationModel(adapter: adapter).properties.map(\.id) + ConformanceModel(adapter: adapter).properties.map(\.id)
+        let spec = plugin.spec(for: bounds, literal: literal), adapter = plugin.adapter(for: spec, fault: nil)
+        let owners = CheckTarget.allCases.map { ($0.rawValue, plugin.propertyIDs(of: $0, spec: spec, adapter: adapter)) }
+        let known = Set(owners.flatMap(\.1))
         for id in ids where !known.contains(id) {
             throw UsageError("unknown property '\(id)'; run 'verify list' for the \(known.count) valid ids")
+        }
+        guard target != "all" else { return ids }
+        let checked = owners.first { $0.0 == target }?.1 ?? []
+        for id in ids where !checked.contains(id) {
+            let others = owners.filter { $0.1.contains(id) }.map(\.0)
+            throw UsageError("target \(target) does not check \(id), so this run would check nothing; \(id) is checked by --target \(others.joined(separator: " or "))")
         }
         return ids
     }

@@ -33,7 +33,7 @@ struct SimulateCommand {
         let fault = try CommonOptions.fault(parsed, of: plugin, target: target)
         let scope = try CommonOptions.scopes(parsed, of: plugin, suite: false)[0].bounds
         let literal = parsed.flag("literal")
-        let ids = try CommonOptions.propertyIDs(parsed, of: plugin, bounds: scope, literal: literal)
+        let ids = try CommonOptions.propertyIDs(parsed, of: plugin, bounds: scope, literal: literal, target: target)
         let seed: UInt64
         if let text = parsed.value("seed") {
             guard let value = UInt64(text) else { throw UsageError("--seed needs a whole number from 0 to \(UInt64.max), not '\(text)'") }

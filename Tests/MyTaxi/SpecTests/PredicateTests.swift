@@ -47,6 +47,25 @@ struct PredicateTests {
         #expect(!Fixture.property("availableDriverInQueue", scope: oneZone).evaluate(Fixture.world(oneZone)).isViolation)
     }
 
+    @Test("clientOneWaitingAndAtLeastOneCompleted speaks of two routes of one client in one ride: a world without such a pair is vacuous, not exercised")
+    func pairAssertionCountsItsPairs() {
+        let property = Fixture.property("clientOneWaitingAndAtLeastOneCompleted", scope: BrokenWorlds.scope)
+        #expect(property.evaluate(BrokenWorlds.accepted) == .vacuous, "the accepted world's rides carry one route of each client")
+        var pair = BrokenWorlds.accepted
+        BrokenWorlds.cases.first { $0.id == property.id }!.breakWorld(&pair)
+        #expect(property.evaluate(pair).isViolation)
+    }
+
+    @Test("Hand-counted: in ci (one client, one route) no state has two routes of one client in a ride, so the assertion is never exercised")
+    func pairAssertionVacuousInCI() throws {
+        var options = ExplorationOptions()
+        options.maxDepth = 6
+        options.workers = 2
+        options.propertyIDs = ["clientOneWaitingAndAtLeastOneCompleted"]
+        let result = try BreadthFirstExplorer(model: MyTaxiModel(scope: .ci), options: options).run()
+        #expect(result.properties.first?.status == .vacuous)
+    }
+
     @Test("busyDriverNoCurrentRide can never apply: its body asks one status to be two")
     func contradictoryAssertion() {
         #expect(Fixture.property("busyDriverNoCurrentRide", scope: BrokenWorlds.scope).evaluate(BrokenWorlds.accepted) == .vacuous)

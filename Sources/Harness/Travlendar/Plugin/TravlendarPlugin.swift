@@ -1,0 +1,78 @@
+import Checker
+import TravlendarReference
+import TravlendarSpec
+
+/// Travlendar+ (seed 003) as `verify` sees it.
+public struct TravlendarPlugin: ModelPlugin {
+    public typealias Spec = TravlendarModel
+    public typealias Adapter = TravReferenceAdapter
+    public typealias Bounds = TravScope
+
+    public init() {}
+
+    public var name: String { "travlendar" }
+    public var summary: String {
+        "Travlendar+ (seed 003): appointments and schedules, valid and optimal plans against a brute-force oracle, booking, weather, strikes and shared bikes, time at the minute"
+    }
+
+    public var scopes: [ScopeDescription] {
+        [ScopeDescription("ci", "the lifecycles: 2 appointments and 2 schedules from a palette of 4 appointments, 2 profiles and 2 criteria orders; weather, strike and a shared bike; 2 hours"),
+         ScopeDescription("scheduler", "every input of the small palette at depth 1: 2 sets of 3 appointments, 16 environments, 7 selections, 2 profiles, 2 orders: 896 requests"),
+         ScopeDescription("palette", "every input of the larger palette at depth 1: every 3 of 8 appointments, 16 environments, 7 selections, 3 profiles, all 6 orders: 112,896 requests")]
+    }
+
+    public var settableKeys: [SettableKey] {
+        [SettableKey("appointments", 1...TravWorld.appointmentCapacity), SettableKey("schedules", 1...TravWorld.scheduleCapacity),
+         SettableKey("horizon", 0...180), SettableKey("depth", 0...1000)]
+    }
+
+    public var defaultSuite: [SuiteEntry] { ["ci", "scheduler"] }
+
+    public func bounds(named name: String, setting assignments: [(key: String, value: Int)]) throws(ModelInputError) -> TravScope {
+        guard var scope = TravScope.named.first(where: { $0.name == name }) else {
+            throw ModelInputError("unknown scope '\(name)'; valid scopes: \(TravScope.named.map(\.name).joined(separator: ", "))")
+        }
+        var seen: Set<String> = []
+        for (key, value) in assignments {
+            guard seen.insert(key).inserted else { throw ModelInputError("\(key) is set twice; give each key once") }
+            guard let entry = settableKeys.first(where: { $0.key == key }) else {
+                throw ModelInputError("unknown scope key '\(key)'; valid keys: \(settableKeys.map(\.key).joined(separator: ", "))")
+            }
+            guard entry.range.contains(value) else {
+                throw ModelInputError("\(key)=\(value) is out of range; \(key) must be in \(entry.range.lowerBound)...\(entry.range.upperBound)")
+            }
+            switch key {
+            case "appointments":
+                guard scope.startingAppointments.allSatisfy({ $0.count <= value }) else {
+                    throw ModelInputError("appointments=\(value) is fewer than the \(scope.startingAppointments.map(\.count).max() ?? 0) scope \(name) starts with")
+                }
+                scope.appointments = value
+            case "schedules": scope.schedules = value
+            case "horizon": scope.horizon = value
+            default: scope.depth = value
+            }
+            scope.name += " \(key)=\(value)"
+        }
+        return scope
+    }
+
+    public func name(of scope: TravScope) -> String { scope.name }
+    public func depth(of scope: TravScope) -> Int? { scope.depth }
+    public func spec(for scope: TravScope, literal: Bool) -> TravlendarModel { TravlendarModel(scope: scope, literal: literal) }
+
+    public func adapter(for spec: TravlendarModel, fault: String?) -> TravReferenceAdapter {
+        TravReferenceAdapter(model: spec, fault: fault.map { name in
+            guard let fault = CalendarFault(rawValue: name) else { preconditionFailure("travlendar has no fault '\(name)'") }
+            return fault
+        })
+    }
+
+    public var faults: [FaultDescription] { TravFaultCatalog.entries }
+    public var actions: [ActionDescription] { TravActionKind.allCases.map { ActionDescription(name: $0.name, source: $0.source) } }
+    public func catalogue(_ format: CatalogueFormat) -> String { TravCatalogueDocument.render(format, plugin: self) }
+
+    public func reportJSON(of scope: TravScope) -> JSON {
+        .object([("name", .string(scope.name)), ("appointments", .integer(scope.appointments)), ("schedules", .integer(scope.schedules)),
+                 ("horizon", .integer(scope.horizon)), ("initialStates", .integer(scope.startingAppointments.count * scope.environments.count))])
+    }
+}

@@ -1,0 +1,121 @@
+import Checker
+import TravlendarReference
+import TravlendarSpec
+
+/// The Reference as the Checker drives it.
+public struct TravSystem: Sendable, Equatable {
+    public var service: CalendarService
+}
+
+/// Drives the Travlendar+ Reference with the Spec's actions.
+public struct TravReferenceAdapter: ImplementationAdapter {
+    public let spec: TravlendarModel
+    public let abstraction: TravAbstraction
+    public let fault: CalendarFault?
+    var scope: TravScope { spec.scope }
+
+    public init(model: TravlendarModel, fault: CalendarFault? = nil) {
+        spec = model
+        abstraction = TravAbstraction(scope: model.scope)
+        self.fault = fault
+    }
+
+    /// The scope's travel options as the Reference's table.
+    public static func table(for scope: TravScope) -> TravelTable {
+        var quotes: [TravelTable.Key: TravelQuote] = [:]
+        for from in scope.options.indices {
+            for to in scope.options[from].indices {
+                for mean in TravelMean.allCases {
+                    guard let option = scope.option(from: from, to: to, by: mean) else { continue }
+                    quotes[TravelTable.Key(PlaceID(from), PlaceID(to), TravAbstraction(scope: scope).mode(mean))] =
+                        TravelQuote(minutes: option.minutes, price: option.cost, metres: option.metres)
+                }
+            }
+        }
+        return TravelTable(quotes: quotes)
+    }
+
+    /// The service as each initial state of the Spec starts: the clock at 07:30, the region's
+    /// places, the environment, and the starting appointments entered in slot order.
+    public func initialSystems() -> [TravSystem] {
+        let a = abstraction, table = Self.table(for: scope)
+        return scope.startingAppointments.flatMap { templates in
+            scope.environments.map { environment in
+                var service = CalendarService(home: PlaceID(0), region: Set((0..<scope.placesInRegion).map(PlaceID.init)), options: table,
+                                              wakeUp: a.clock(scope.wakeUp), now: a.clock(0), rainStartsAt: a.clock(scope.rainFrom),
+                                              conditions: a.conditions(environment), fault: fault)
+                do {
+                    for t in templates { try service.createAppointment(a.draft(t)) }
+                } catch {
+                    preconditionFailure("setting up the Reference for scope \(scope.name) failed: \(error)")
+                }
+                return TravSystem(service: service)
+            }
+        }
+    }
+
+    public func abstraction(of system: TravSystem) -> TravWorld { abstraction.world(of: system.service) }
+
+    public func candidates(in world: TravWorld, into actions: inout [TravAction]) {
+        spec.rules.candidates(in: world) { actions.append($0) }
+    }
+
+    /// Rules about the Reference's own data: what it charged against what it told the user.
+    public var systemProperties: [SystemProperty<TravSystem>] {
+        [
+            SystemProperty(id: "paymentsMatchConfirmations", statement: "Each schedule is charged exactly as often as the user was told his tickets were booked.",
+                           source: "003 UC Booking phase steps 3-5 (DT14)") { system in
+                Verdict.all(system.service.schedules.keys.sorted()) { id in
+                    let schedule = system.service.schedules[id]!
+                    let told = system.service.outbox.filter { $0.kind == .ticketsBooked && $0.schedule == id }.count
+                    guard schedule.payments > 0 || told > 0 else { return .vacuous }
+                    return schedule.payments == told ? .holds : .violated(witness: "\(id) was charged \(schedule.payments) times; the user was told of \(told) booking")
+                }
+            },
+            SystemProperty(id: "reviewedPlanAnnounced", statement: "A plan flagged for review was announced to the user.", source: "003 §1.2; Scenario 3 (DT27)") { system in
+                Verdict.all(system.service.schedules.keys.sorted()) { id in
+                    guard system.service.schedules[id]!.needsReview else { return .vacuous }
+                    return system.service.outbox.contains { $0.kind == .planNeedsReview && $0.schedule == id } ? .holds : .violated(witness: "\(id) needs review and the user was not told")
+                }
+            },
+        ]
+    }
+
+    public func differences(expected: TravWorld, actual: TravWorld) -> [String] {
+        expected == actual ? [] : ["specification: \(TravPresentation.summary(expected, scope: scope))", "implementation: \(TravPresentation.summary(actual, scope: scope))"]
+    }
+
+    public func perform(_ action: TravAction, on system: inout TravSystem) -> Outcome {
+        let a = abstraction
+        // Scope limits, not rules: the Spec's slots and its clock's horizon.
+        switch action {
+        case .createAppointment: if system.service.appointments.count >= scope.appointments { return .outOfBounds }
+        case .requestSchedule: if system.service.schedules.count >= scope.schedules { return .outOfBounds }
+        case .advance(let minutes): if system.service.now - a.clock(0) + minutes > scope.horizon { return .outOfBounds }
+        default: break
+        }
+        var next = system
+        do {
+            switch action {
+            case .createAppointment(let t): try next.service.createAppointment(a.draft(t))
+            case .editAppointment(let slot, let t): try next.service.editAppointment(a.appointment(slot), a.draft(t))
+            case .cancelAppointment(let slot): try next.service.cancelAppointment(a.appointment(slot))
+            case .requestSchedule(let selection, let profile, let criteria):
+                let ids = (0..<scope.appointments).filter { selection & (1 << $0) != 0 }.map(a.appointment)
+                try next.service.requestSchedule(ids, preferences: a.preferences(profile), ranking: a.ranking(criteria))
+            case .runSchedule(let s): try next.service.runSchedule(a.schedule(s))
+            case .discardSchedule(let s): try next.service.discardSchedule(a.schedule(s))
+            case .bookTravel(let s, let seats): try next.service.bookTickets(a.schedule(s), seatsAvailable: seats)
+            case .repeatBookingConfirmation(let s): try next.service.confirmPurchase(a.schedule(s))
+            case .weatherChanges: next.service.setRain(next.service.conditions.rainFrom == nil)
+            case .strikeAnnounced: try next.service.announceStrike()
+            case .sharedBikeMoves(let place): try next.service.moveSharedBike(at: PlaceID(place))
+            case .advance(let minutes): try next.service.advanceClock(to: next.service.now + minutes)
+            }
+        } catch {
+            return .refused(Refusal(describing: error))
+        }
+        system = next
+        return .accepted
+    }
+}

@@ -1,0 +1,65 @@
+/// A realistic bug that can be planted in the service, to prove the harness catches it. Off
+/// unless a check asks for one (`verify check --inject NAME`).
+public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertible {
+    case nextLegLeavesAtStart
+    case flexibleWindowEndIgnored
+    case lateArrivalByOneMinute
+    case walkCapIgnored
+    case rainCheckedAtDeparture
+    case busSlotDepartureOnly
+    case strikeIgnored
+    case excludedModeIgnored
+    case sharedBikeAnywhere
+    case firstFeasiblePlan
+    case rankingIgnored
+    case dominanceIgnoresTieBreak
+    case editKeepsSavedSchedules
+    case runKeepsPreviousRunning
+    case archivedAtStart
+    case recurrenceDropped
+    case fulfilmentOneMinuteLate
+    case requestAfterLatestStart
+    case confirmationChargesAgain
+    case failedBookingCharges
+    case changeNotReviewed
+
+    public var description: String { rawValue }
+
+    public var area: String {
+        switch self {
+        case .nextLegLeavesAtStart, .flexibleWindowEndIgnored, .lateArrivalByOneMinute: "validity"
+        case .walkCapIgnored, .rainCheckedAtDeparture, .busSlotDepartureOnly, .strikeIgnored, .excludedModeIgnored: "constraints"
+        case .firstFeasiblePlan, .rankingIgnored, .dominanceIgnoresTieBreak: "optimisation"
+        case .editKeepsSavedSchedules, .runKeepsPreviousRunning, .archivedAtStart, .recurrenceDropped: "lifecycles"
+        case .fulfilmentOneMinuteLate, .requestAfterLatestStart: "time"
+        case .confirmationChargesAgain, .failedBookingCharges: "booking"
+        case .sharedBikeAnywhere, .changeNotReviewed: "shared means and the world"
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .nextLegLeavesAtStart: "The next leg may leave as soon as the previous appointment starts: its duration is forgotten."
+        case .flexibleWindowEndIgnored: "The arrival is checked against the end of a flexible appointment's window: it may start too late to end in it."
+        case .lateArrivalByOneMinute: "The arrival check compares with < start + 1 minute written as <=: a leg may arrive a minute late."
+        case .walkCapIgnored: "The walking distance cap is never checked."
+        case .rainCheckedAtDeparture: "The rain rule looks at the bike leg's departure only, not at its whole ride."
+        case .busSlotDepartureOnly: "The bus slot is checked for the departure only: a bus may arrive after the slot closed."
+        case .strikeIgnored: "The planner does not read the strike calendar."
+        case .excludedModeIgnored: "The mode the user excluded for an appointment is still used to reach it."
+        case .sharedBikeAnywhere: "A shared bike is planned wherever the user is, not only where one stands."
+        case .firstFeasiblePlan: "The planner returns the first valid plan it finds, not the best one."
+        case .rankingIgnored: "The user's ranking of the criteria is ignored: travel time always comes first."
+        case .dominanceIgnoresTieBreak: "The planner's pruning drops a partial plan as good as another without the tie-break: a different plan among equals."
+        case .editKeepsSavedSchedules: "Editing an appointment discards the running schedule only, as the seed writes it: saved schedules keep a stale plan."
+        case .runKeepsPreviousRunning: "Choosing a schedule for the day does not stop the one already running."
+        case .archivedAtStart: "An appointment is archived when it starts, not when it ends."
+        case .recurrenceDropped: "A recurring appointment is archived like any other: its next occurrence is lost."
+        case .fulfilmentOneMinuteLate: "An appointment counts as fulfilled one minute after it ends (< for <=)."
+        case .requestAfterLatestStart: "An appointment can be scheduled one minute after its latest start (the check uses < for <=)."
+        case .confirmationChargesAgain: "A purchase confirmation that arrives twice charges twice."
+        case .failedBookingCharges: "A booking that finds no seats still charges the user."
+        case .changeNotReviewed: "A change of the weather is not checked against the running plan: no warning."
+        }
+    }
+}
