@@ -31,15 +31,7 @@ public struct CabBookingPlugin: ModelPlugin {
         guard var scope = CabScope.named.first(where: { $0.name == name }) else {
             throw ModelInputError("unknown scope '\(name)'; valid scopes: \(CabScope.named.map(\.name).joined(separator: ", "))")
         }
-        var seen: Set<String> = []
-        for (key, value) in assignments {
-            guard seen.insert(key).inserted else { throw ModelInputError("\(key) is set twice; give each key once") }
-            guard let entry = settableKeys.first(where: { $0.key == key }) else {
-                throw ModelInputError("unknown scope key '\(key)'; valid keys: \(settableKeys.map(\.key).joined(separator: ", "))")
-            }
-            guard entry.range.contains(value) else {
-                throw ModelInputError("\(key)=\(value) is out of range; \(key) must be in \(entry.range.lowerBound)...\(entry.range.upperBound)")
-            }
+        for (key, value) in try SettableKey.validated(assignments, against: settableKeys) {
             switch key {
             case "passengers": scope.passengers = value
             case "bookings": scope.bookings = value

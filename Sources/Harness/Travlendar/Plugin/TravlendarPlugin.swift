@@ -32,15 +32,7 @@ public struct TravlendarPlugin: ModelPlugin {
         guard var scope = TravScope.named.first(where: { $0.name == name }) else {
             throw ModelInputError("unknown scope '\(name)'; valid scopes: \(TravScope.named.map(\.name).joined(separator: ", "))")
         }
-        var seen: Set<String> = []
-        for (key, value) in assignments {
-            guard seen.insert(key).inserted else { throw ModelInputError("\(key) is set twice; give each key once") }
-            guard let entry = settableKeys.first(where: { $0.key == key }) else {
-                throw ModelInputError("unknown scope key '\(key)'; valid keys: \(settableKeys.map(\.key).joined(separator: ", "))")
-            }
-            guard entry.range.contains(value) else {
-                throw ModelInputError("\(key)=\(value) is out of range; \(key) must be in \(entry.range.lowerBound)...\(entry.range.upperBound)")
-            }
+        for (key, value) in try SettableKey.validated(assignments, against: settableKeys) {
             switch key {
             case "appointments":
                 guard scope.startingAppointments.allSatisfy({ $0.count <= value }) else {
