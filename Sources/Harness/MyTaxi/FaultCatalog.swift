@@ -25,7 +25,7 @@ public enum FaultCatalog {
         FaultEntry(fault: .completionRequeuesAtPickupZone, target: "reference", property: "FreedDriverQueuedWhereHeIs", scope: "ci", steps: 6),
         FaultEntry(fault: .changeZoneJoinsFront, target: "reference", property: "QueueOrderIsFair", scope: "ci", steps: 3),
         FaultEntry(fault: .stopWorkingKeepsOffer, target: "reference", property: "OffersGoToQueueHeads", scope: "ci", steps: 4),
-        FaultEntry(fault: .reservationAllocatedLate, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 2),
+        FaultEntry(fault: .reservationAllocatedLate, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 1),
         FaultEntry(fault: .cancelAfterAllocation, target: "reference", property: "ReservationChangedOnlyInTime", scope: "ci", steps: 3),
         FaultEntry(fault: .fifthPassengerAccepted, target: "reference", property: "AtMostFourPassengers", scope: "ci", steps: 1),
         FaultEntry(fault: .joinAfterPickup, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "sharing", steps: 5),
@@ -34,6 +34,8 @@ public enum FaultCatalog {
         FaultEntry(fault: .driverCancelLosesRequest, target: "reference", property: "NoRequestLost", scope: "ci", steps: 5),
         FaultEntry(fault: .fakeRequestWithoutWaiting, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 4),
         FaultEntry(fault: .refusedRequestLeavesRoute, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 0),
+        // Time at the minute: the probe tick(minutes: 6) passes the dispatch time of a reservation made 15 minutes ahead.
+        FaultEntry(fault: .clockSkipsDueReservation, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 1),
     ]
 
     public static func entry(for fault: Fault) -> FaultEntry {

@@ -98,7 +98,7 @@ public struct ReferenceAdapter: ImplementationAdapter {
             return (service.clients[a.client(c)]?.routes.count ?? 0) >= scope.routesPerClient
         case .addCard(let c):
             return (service.clients[a.client(c)]?.cards.count ?? 0) >= scope.maxCards
-        case .tick:
+        case .tick, .longTick:
             return service.now / a.minutesPerTick >= scope.horizon
         default:
             return false
@@ -161,6 +161,7 @@ public struct ReferenceAdapter: ImplementationAdapter {
         case .complete(let d, let z): try service.completeRide(a.driver(d), at: a.zone(z))
         case .interrupt(let d, let z): try service.interruptRide(a.driver(d), at: a.zone(z))
         case .tick: try service.advanceClock(byMinutes: minutes)
+        case .longTick(let minutes): try service.advanceClock(byMinutes: minutes)
         }
     }
 

@@ -40,15 +40,31 @@ struct ServiceTests {
         #expect(attempt == service, "a refused operation changed the service")
     }
 
-    @Test("A reservation changed too late is refused with the minutes left, and nothing changes")
+    @Test("A reservation handed to the dispatcher (10 minutes before pickup) can no longer be changed or cancelled, and nothing changes")
     func lateChange() throws {
         var service = try Self.service()
         let route = try service.reserveRide(for: Self.c1, from: Self.z1, to: Self.z2, passengers: 1, shared: false, pickupAt: 130)
-        try service.advanceClock(byMinutes: 124)
-        expectRefused(service, .notAllowedNow, "reservation \(route.number) starts in 6 minutes; changes are allowed until 10 minutes before") { service throws(ServiceError) in
+        // The clock stops at the dispatch time (minute 120), the reservation goes to the dispatcher, then 4 minutes more.
+        try service.advanceClock(byMinutes: 120)
+        try service.allocateReservation(route)
+        try service.advanceClock(byMinutes: 4)
+        expectRefused(service, .notAllowedNow, "reservation \(route.number) is already being dispatched") { service throws(ServiceError) in
             try service.cancelRoute(route)
         }
-        expectRefused(service, .notAllowedNow, "starts in 6 minutes") { service throws(ServiceError) in try service.modifyReservation(route, pickupAt: 300) }
+        expectRefused(service, .notAllowedNow, "is already being dispatched") { service throws(ServiceError) in try service.modifyReservation(route, pickupAt: 300) }
+    }
+
+    @Test("The clock may stop at a reservation's dispatch time but not pass it: a move past it is refused, however long, and changes nothing")
+    func clockStopsAtDispatchTime() throws {
+        var service = try Self.service()
+        let route = try service.reserveRide(for: Self.c1, from: Self.z1, to: Self.z2, passengers: 1, shared: false, pickupAt: 130)
+        expectRefused(service, .timersDue, "\(route) falls due for dispatch at minute 120, before this move of 121 minutes ends") { service throws(ServiceError) in
+            try service.advanceClock(byMinutes: 121)
+        }
+        try service.advanceClock(byMinutes: 116)
+        expectRefused(service, .timersDue, "before this move of 5 minutes ends") { service throws(ServiceError) in try service.advanceClock(byMinutes: 5) }
+        try service.advanceClock(byMinutes: 4)
+        expectRefused(service, .timersDue, "is due for dispatch first") { service throws(ServiceError) in try service.advanceClock(byMinutes: 1) }
     }
 
     @Test("Bad calls name the problem", arguments: [

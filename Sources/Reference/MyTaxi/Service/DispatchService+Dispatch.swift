@@ -123,9 +123,12 @@ extension DispatchService {
     var allocationLead: Int { fault == .reservationAllocatedLate ? 0 : policy.allocationLeadMinutes }
 
     /// A reservation whose dispatch time has come and that is not yet in line.
-    func isDue(_ route: Route) -> Bool {
+    func isDue(_ route: Route) -> Bool { isDue(route, at: now) }
+
+    /// Whether the reservation's dispatch time has come by `minute`.
+    func isDue(_ route: Route, at minute: Int) -> Bool {
         route.isReservation && route.state == .requested && route.joinedGroupOf == nil
-            && !dispatchLine.contains(route.id) && route.pickupAt - now <= allocationLead
+            && !dispatchLine.contains(route.id) && route.pickupAt - minute <= allocationLead
     }
 }
 

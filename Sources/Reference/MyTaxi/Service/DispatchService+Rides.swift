@@ -99,7 +99,9 @@ extension DispatchService {
     }
 
     /// Time moves on. The scheduler fires due timers first: an offer's answer timeout and a
-    /// reservation's dispatch time both come before the clock moves past them.
+    /// reservation's dispatch time both come before the clock moves past them. A move may end
+    /// at a reservation's dispatch time, not pass it: the move is refused, whatever its
+    /// length, when a reservation falls due before it would end.
     public mutating func advanceClock(byMinutes minutes: Int) throws(ServiceError) {
         guard minutes > 0 else { throw ServiceError(.notAllowedNow, "time moves forward, not by \(minutes) minutes") }
         if let offered = routes.values.filter({ $0.offeredTo != nil }).map(\.id).min() {
@@ -108,6 +110,12 @@ extension DispatchService {
         }
         if let due = routes.values.filter(isDue).map(\.id).min() {
             throw ServiceError(.timersDue, "\(due) is due for dispatch first")
+        }
+        // The last minute the move passes through before it ends; the fault checks only now.
+        let passed = fault == .clockSkipsDueReservation ? now : now + minutes - 1
+        if let due = routes.values.filter({ isDue($0, at: passed) }).min(by: { $0.id < $1.id }) {
+            let moment = due.pickupAt - allocationLead
+            throw ServiceError(.timersDue, "\(due.id) falls due for dispatch at minute \(moment), before this move of \(minutes) minutes ends")
         }
         now += minutes
     }

@@ -19,6 +19,7 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
     case driverCancelLosesRequest
     case fakeRequestWithoutWaiting
     case refusedRequestLeavesRoute
+    case clockSkipsDueReservation
 
     public var description: String { rawValue }
 
@@ -32,7 +33,7 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .fifthPassengerAccepted, .joinAfterPickup: return "sharing"
         case .fareSharesDoNotAddUp: return "fares"
         case .cancelledRouteStaysOnRide, .driverCancelLosesRequest, .refusedRequestLeavesRoute: return "cancellation"
-        case .fakeRequestWithoutWaiting: return "time"
+        case .fakeRequestWithoutWaiting, .clockSkipsDueReservation: return "time"
         }
     }
 
@@ -55,6 +56,7 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .cancelledRouteStaysOnRide: return "A cancelled route stays on its ride's list of routes."
         case .driverCancelLosesRequest: return "When a driver cancels before pickup, the request is not put back in the dispatch line."
         case .fakeRequestWithoutWaiting: return "A driver may report a fake request at once, without waiting 5 minutes."
+        case .clockSkipsDueReservation: return "The clock checks for due reservations only where it stands, so a move of a few minutes jumps over a dispatch time and leaves the reservation unallocated 9 minutes before pickup (the Reference's own bug until it was found)."
         case .refusedRequestLeavesRoute: return "A request with a bad passenger count is refused after its route was already created."
         }
     }

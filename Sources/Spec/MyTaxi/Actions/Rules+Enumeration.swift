@@ -110,5 +110,18 @@ extension Rules {
         for d in paid { for z in zones { body(.complete(d, at: z)) } }
         for d in onBoard { for z in zones { body(.interrupt(d, at: z)) } }
         body(.tick)
+        // Time at the minute: a move one minute past the next tick, when a reservation falls
+        // due at that tick, must be refused (a Reference that lets it through leaves the
+        // reservation unallocated past its moment).
+        if probes && routes.contains(where: { fallsDueAtNextTick($0, in: world) }) {
+            body(.longTick(minutes: scope.timing.minutesPerTick + 1))
+        }
+    }
+
+    /// A reservation not yet due whose allocation moment is the next tick.
+    func fallsDueAtNextTick(_ r: RouteID, in world: World) -> Bool {
+        let route = world.routes[r.index]
+        return route.status == .notAllocated && route.isReserved && route.joined == nil && !world.isPending(r)
+            && Int(route.pickupAt) - Int(world.clock) == scope.timing.allocationLeadTicks + 1
     }
 }

@@ -46,6 +46,8 @@ public struct Rules: Sendable {
         case .complete(let d, let z): return finish(d, z, requirePayment: true, &world)
         case .interrupt(let d, let z): return finish(d, z, requirePayment: false, &world)
         case .tick: return tick(&world)
+        // Outside the tick abstraction: offered to the Reference only, which must refuse it.
+        case .longTick: return false
         }
     }
 

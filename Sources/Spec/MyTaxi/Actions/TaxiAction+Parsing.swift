@@ -40,7 +40,15 @@ extension TaxiAction {
         case .pay: self = .pay(try reader.route(), byCard: try reader.bool("byCard"))
         case .complete: self = .complete(try reader.driver(), at: try reader.zone())
         case .interrupt: self = .interrupt(try reader.driver(), at: try reader.zone())
-        case .tick: self = .tick
+        case .tick:
+            if let text = parameters["minutes"] {
+                guard let minutes = Int(text), minutes > scope.timing.minutesPerTick else {
+                    throw ActionParseError(description: "tick: minutes '\(text)' is not a whole number above a tick (\(scope.timing.minutesPerTick))")
+                }
+                self = .longTick(minutes: minutes)
+            } else {
+                self = .tick
+            }
         }
         let expected = Set(self.parameters.map(\.name))
         if let extra = parameters.keys.sorted().first(where: { !expected.contains($0) }) {

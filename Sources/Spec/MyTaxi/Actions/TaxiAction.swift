@@ -27,6 +27,11 @@ public enum TaxiAction: Hashable, Sendable {
     case complete(DriverID, at: ZoneID)
     case interrupt(DriverID, at: ZoneID)
     case tick
+    /// A conformance probe of time at the minute: the clock moved `minutes`, past the next tick,
+    /// when a reservation falls due at that tick. The Spec never allows it (time waits for due
+    /// timers, and its ticks could not say where the clock would stop): only the Reference is
+    /// asked, as a near miss it must refuse. Written "tick(minutes: N)".
+    case longTick(minutes: Int)
 
     // Inlinable: the explorer asks it of every transition, and the body is one shift of
     // the enum's tag, less than the call cost.
@@ -58,7 +63,7 @@ public enum TaxiAction: Hashable, Sendable {
         case .pay: return .pay
         case .complete: return .complete
         case .interrupt: return .interrupt
-        case .tick: return .tick
+        case .tick, .longTick: return .tick
         }
     }
 
@@ -82,6 +87,7 @@ public enum TaxiAction: Hashable, Sendable {
         case .offer(let r, let d): return [("route", "\(r)"), ("driver", "\(d)")]
         case .pay(let r, let byCard): return [("route", "\(r)"), ("byCard", "\(byCard)")]
         case .tick: return []
+        case .longTick(let minutes): return [("minutes", "\(minutes)")]
         }
     }
 }
