@@ -15,7 +15,10 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 // cross-module optimisation it runs unspecialised, and callgrind showed 45% of instructions in
 // the runtime's generic-metadata lookups (docs/PERFORMANCE.md). With tools-version 6.2 SwiftPM
 // accepts this flag in a package that another depends on by version.
-let hot: [SwiftSetting] = strict + [.unsafeFlags(["-cross-module-optimization"] + processorTuning(), .when(configuration: .release))]
+let hot: [SwiftSetting] = strict + [.unsafeFlags(["-cross-module-optimization"] + processorTuning(), .when(configuration: .release)),
+                                     // The test suite explores hundreds of thousands of states per model: unoptimised, the
+                                     // explorer and the models ran it in ten minutes on 2 cores.
+                                     .unsafeFlags(["-O"], .when(configuration: .debug))]
 
 /// Release builds run on any x86-64 or arm64 machine unless the builder asks for tuning:
 /// RIDECHECK_TUNE=haswell compiles for Haswell's instructions (AVX2, BMI2, FMA, ...: any x86-64
