@@ -10,9 +10,7 @@ public enum CabCatalog {
 
     /// With `--literal`, the seed's rules as written are checked too, beside the corrected ones.
     static func checkedLiterally(_ property: CabProperty) -> CabProperty {
-        guard property.group == "seed literal" else { return property }
-        return CabProperty(id: property.id, kind: property.kind, group: property.group, statement: property.statement, source: property.source,
-                           symbol: property.symbol, note: property.note, checkedByDefault: true, predicate: property.predicate)
+        property.group == "seed literal" ? property.checked(byDefault: true) : property
     }
 }
 

@@ -11,9 +11,7 @@ public enum TravCatalog {
 
     /// With `--literal`, the seed's rules as written are checked too, beside the corrected ones.
     static func checkedLiterally(_ property: TravProperty) -> TravProperty {
-        guard property.group == "seed literal" else { return property }
-        return TravProperty(id: property.id, kind: property.kind, group: property.group, statement: property.statement, source: property.source,
-                            symbol: property.symbol, note: property.note, checkedByDefault: true, predicate: property.predicate)
+        property.group == "seed literal" ? property.checked(byDefault: true) : property
     }
 }
 

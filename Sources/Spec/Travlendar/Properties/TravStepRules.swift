@@ -93,14 +93,13 @@ enum TravStepRules {
 /// States a scope should reach, so that the rules above are not vacuous unnoticed.
 enum TravWitnesses {
     static func all(_ scope: TravScope) -> [TravProperty] {
-        let schedules = 0..<scope.schedules
+        let schedules = 0..<scope.schedules, rules = TravRules(scope: scope)
         return [
             .witness("ShowScheduleDiscarded", "A request has no valid arrangement and is discarded with a warning.") { w in
                 schedules.contains { w.schedules[$0].reason == .infeasible }
             },
             .witness("ShowPlanWaits", "An optimal plan leaves later than it could, because the bus's slot or the weather demands it.") { w in
-                let rules = TravRules(scope: scope)
-                return schedules.contains { s in
+                schedules.contains { s in
                     guard w.schedules[s].status == .saved else { return false }
                     let (request, plan) = rules.planned(s, w)
                     return plan.stops.first.map { $0.departure > request.readyAt } ?? false
