@@ -53,4 +53,26 @@ struct SimulationTests {
         let result = try Simulator(model: Counter(limit: 5), seed: 3, walks: 50, maxSteps: 20).run()
         #expect(result.finding == nil && result.walks == 50 && result.steps == 50 * 20 && result.deepest == 20)
     }
+
+    /// Counter(limit: 1) has one enabled action in every state: from 0 an increment, from 1 a
+    /// reset. Three walks of four steps take six increments and six resets, by hand.
+    @Test("Walks count the steps where each property applied; one that never applied is vacuous")
+    func exercisedCounts() throws {
+        let result = try Simulator(model: Counter(limit: 1), seed: 5, walks: 3, maxSteps: 4).run()
+        #expect(result.checked == ["NotForbidden", "StepsAreSmall"])
+        #expect(result.exercised == [0, 6], "NotForbidden has no forbidden value, so it never applies; StepsAreSmall applies to the 6 increments")
+        let forbidding = try Simulator(model: Counter(limit: 1, forbidden: 7), seed: 5, walks: 3, maxSteps: 4).run()
+        #expect(forbidding.exercised == [3 + 12, 6], "every state of every walk: 3 initial states and 12 steps")
+    }
+
+    @Test("A reachability property is reached only by a walk that reaches its state, and that walk is its instance")
+    func reachabilityByWalks() throws {
+        let result = try Simulator(model: TwoPhase(count: 2), seed: 1, walks: 200, maxSteps: 30).run()
+        #expect(result.checked.contains("CommitReachable"))
+        let instance = try #require(result.instances["CommitReachable"])
+        #expect((0..<2).allSatisfy { instance.finalState.resource($0) == .committed })
+        let short = try Simulator(model: TwoPhase(count: 2), seed: 1, walks: 200, maxSteps: 1).run()
+        #expect(short.instances.isEmpty, "one step commits nobody")
+    }
 }
+

@@ -27,7 +27,7 @@ struct DestinationTests {
     func traceDirectoryLeftClean() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ridecheck-\(UUID().uuidString)/traces")
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
-        let result = runVerify(["check", "--quiet", "--target", "spec", "--set", "depth=2", "--trace-dir", directory.path])
+        let result = runVerify(["check", "--scope", "ci", "--quiet", "--target", "spec", "--set", "depth=2", "--trace-dir", directory.path])
         #expect(result.code == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }

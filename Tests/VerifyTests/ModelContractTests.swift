@@ -28,7 +28,7 @@ struct ModelContractTests {
         #expect(json.code == 0 || json.code == 1, "\(json.err)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         #expect(report["model"] as? String == model)
-        #expect(["holds", "violated"].contains(report["result"] as? String ?? ""))
+        #expect(["holds", "unreached", "violated"].contains(report["result"] as? String ?? ""))
         let junit = runVerify(try Self.quick(model, ["--format", "junit"]))
         let document = try XMLDocument(xmlString: junit.out)
         #expect(document.rootElement()?.name == "testsuites")
@@ -97,6 +97,23 @@ struct ModelContractTests {
         let result = runVerify(["replay", path.path])
         #expect(result.code == 2)
         #expect(result.err.contains("step 1") && result.err.contains("noSuchAction"), "\(result.err)")
+    }
+
+    @Test("The default suite fires every action and exercises every checked property, but those the model lists with a reason", arguments: names)
+    func suiteCoverage(_ model: String) throws {
+        let plugin = try Self.plugin(model)
+        let result = runVerify(["check", "--model", model, "--target", "spec", "--quiet", "--format", "json"])
+        #expect(result.code == 0, "\(result.err)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        let fired = Set(runs.flatMap { ($0["actions"] as? [[String: Any]] ?? []).filter { ($0["fired"] as? Int ?? 0) > 0 }.compactMap { $0["name"] as? String } })
+        #expect(plugin.actions.map(\.name).filter { !fired.contains($0) } == [], "actions the suite never fires")
+        let properties = try #require(report["properties"] as? [[String: Any]])
+        let exercised = Set(properties.filter { ["holds", "satisfied"].contains($0["status"] as? String) && ($0["status"] as? String == "satisfied" || ($0["exercised"] as? Int ?? 0) > 0) }.compactMap { $0["id"] as? String })
+        let checked = Set(properties.compactMap { $0["id"] as? String })
+        let unlisted = checked.subtracting(exercised).subtracting(plugin.unexercisedBySuite.keys).sorted()
+        #expect(unlisted == [], "properties the suite leaves vacuous or unreached without a listed reason")
+        #expect(Set(plugin.unexercisedBySuite.keys).isSubset(of: checked.subtracting(exercised)), "a listed property is exercised after all: take it off the list")
     }
 
     @Test("--model all refuses what names one model's own", arguments: [

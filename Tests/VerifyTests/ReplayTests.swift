@@ -13,7 +13,7 @@ struct ReplayTests {
 
     /// Finds a fault's counterexample with `--trace-dir` and returns the file's path.
     func traceFile(fault: String, target: String, property: String, in directory: URL) throws -> String {
-        let result = runVerify(["check", "--quiet", "--stop-at-first", "--target", target, "--inject", fault, "--property", property,
+        let result = runVerify(["check", "--scope", "ci", "--quiet", "--stop-at-first", "--target", target, "--inject", fault, "--property", property,
                           "--trace-dir", directory.path, "--format", "json"])
         #expect(result.code == 1)
         let path = directory.appendingPathComponent("\(target)-\(property).itf.json").path

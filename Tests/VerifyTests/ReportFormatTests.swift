@@ -8,7 +8,7 @@ import Testing
 /// The report formats for CI and reviewers, on a run with one fault caught by conformance.
 @Suite("Report formats")
 struct ReportFormatTests {
-    static let failing = ["check", "--quiet", "--stop-at-first", "--target", "conformance", "--inject", "changeZoneJoinsFront"]
+    static let failing = ["check", "--scope", "ci", "--quiet", "--stop-at-first", "--target", "conformance", "--inject", "changeZoneJoinsFront"]
 
     @Test("JUnit: well-formed XML, a test case per property, the violation a failure whose text is the trace")
     func junit() throws {

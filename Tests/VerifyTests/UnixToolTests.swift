@@ -71,7 +71,7 @@ struct UnixToolTests {
 
     @Test("A state budget covers the whole run: once spent, the targets left do not run")
     func budgetCoversTheRun() throws {
-        let result = runVerify(["check", "--quiet", "--format", "json", "--max-states", "500"])
+        let result = runVerify(["check", "--scope", "ci", "--quiet", "--format", "json", "--max-states", "500"])
         #expect(result.code == 3)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let runs = try #require(report["runs"] as? [[String: Any]])
@@ -95,11 +95,11 @@ struct UnixToolTests {
 
     @Test("JUnit of an incomplete run skips what it did not cover and counts checks as the other reports do")
     func junitIncomplete() throws {
-        let result = runVerify(["check", "--quiet", "--format", "junit", "--max-states", "500"])
+        let result = runVerify(["check", "--scope", "ci", "--quiet", "--format", "junit", "--max-states", "500"])
         #expect(result.code == 3)
         #expect(result.out.contains(#"<skipped message="not covered: the run stopped (state budget) before it covered the scope"/>"#))
         #expect(result.out.contains(#"<skipped message="not run: stopped (state budget) before this target started"/>"#))
-        let markdown = runVerify(["check", "--quiet", "--format", "markdown", "--max-states", "500"]).out
+        let markdown = runVerify(["check", "--scope", "ci", "--quiet", "--format", "markdown", "--max-states", "500"]).out
         let summary = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("**") })
         // "**0 of N checks violated; M not covered ...**": JUnit's tests and skipped say the same.
         let numbers = summary.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
@@ -151,24 +151,24 @@ struct UnixToolTests {
 
     @Test("--set depth=N reads back as N steps")
     func depthReadsBack() throws {
-        let text = runVerify(["check", "--quiet", "--target", "spec", "--set", "depth=5"]).out
+        let text = runVerify(["check", "--scope", "ci", "--quiet", "--target", "spec", "--set", "depth=5"]).out
         #expect(text.contains("depth 6 (5 steps)"))
-        let json = runVerify(["check", "--quiet", "--target", "spec", "--set", "depth=5", "--format", "json"]).out
+        let json = runVerify(["check", "--scope", "ci", "--quiet", "--target", "spec", "--set", "depth=5", "--format", "json"]).out
         #expect(json.contains(#""steps": 5"#))
     }
 
     @Test("--trace-dir says when it holds traces from an earlier run")
     func staleTraces() throws {
         let folder = try Self.scratch()
-        let first = runVerify(["check", "--quiet", "--target", "reference", "--stop-at-first", "--inject", "fifthPassengerAccepted", "--trace-dir", folder.path])
+        let first = runVerify(["check", "--scope", "ci", "--quiet", "--target", "reference", "--stop-at-first", "--inject", "fifthPassengerAccepted", "--trace-dir", folder.path])
         #expect(first.code == 1 && !first.err.contains("earlier run"))
-        let second = runVerify(["check", "--quiet", "--target", "reference", "--stop-at-first", "--inject", "changeZoneJoinsFront", "--trace-dir", folder.path])
+        let second = runVerify(["check", "--scope", "ci", "--quiet", "--target", "reference", "--stop-at-first", "--inject", "changeZoneJoinsFront", "--trace-dir", folder.path])
         #expect(second.err.contains("note: \(folder.path) also holds 1 trace file from an earlier run"), "\(second.err)")
     }
 
     @Test("Markdown and HTML lead with the summary and the violations, and mark the failing step")
     func violationsFirst() throws {
-        let arguments = ["check", "--quiet", "--target", "conformance", "--inject", "dispatchOnlyInPickupZone", "--stop-at-first"]
+        let arguments = ["check", "--scope", "ci", "--quiet", "--target", "conformance", "--inject", "dispatchOnlyInPickupZone", "--stop-at-first"]
         let markdown = runVerify(arguments + ["--format", "markdown"]).out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(markdown[2].hasPrefix("**1 of 3 checks violated"))
         #expect(markdown[4].hasPrefix("- `Conformance` (conformance, 3 steps): the specification allows offer"))

@@ -11,7 +11,7 @@ struct VerifyCommandTests {
         (["check", "--colour"], "unknown option '--colour'; see --help for the options"),
         (["check", "--workers"], "--workers needs a value (N)"),
         (["check", "--workers", "zero"], "--workers needs a whole number from 1 to 256, not 'zero'"),
-        (["check", "--scope", "huge"], "unknown scope 'huge'; valid scopes: ci, sharing, accounts, qa, bench"),
+        (["check", "--scope", "huge"], "unknown scope 'huge'; valid scopes: ci, sharing, accounts, refusals, rides, city, qa, bench"),
         (["check", "--set", "drivers=9"], "drivers=9 is out of range; drivers must be in 1...4"),
         (["check", "--set", "clients=4", "--set", "routes=3"], "clients × routes = 12 exceeds the state's capacity of 8 routes"),
         (["check", "--set", "nonsense"], "--set needs KEY=NUMBER, not 'nonsense'"),
@@ -67,7 +67,7 @@ struct VerifyCommandTests {
 
     @Test("A violation exits 1 and prints the shortest trace with what changed")
     func violation() {
-        let result = runVerify(["check", "--quiet", "--literal", "--property", "busyDriverHasACurrentRide",
+        let result = runVerify(["check", "--scope", "ci", "--quiet", "--literal", "--property", "busyDriverHasACurrentRide",
                           "--set", "routes=2", "--set", "zones=1", "--set", "drivers=1", "--set", "depth=10"])
         #expect(result.code == 1)
         #expect(result.out.contains("busyDriverHasACurrentRide violated: 9 steps"))
@@ -80,7 +80,7 @@ struct VerifyCommandTests {
 
     @Test("A budget that stops the run exits 3 and says incomplete")
     func incomplete() {
-        let result = runVerify(["check", "--quiet", "--max-states", "50", "--format", "json"])
+        let result = runVerify(["check", "--scope", "ci", "--quiet", "--max-states", "50", "--format", "json"])
         #expect(result.code == 3)
         #expect(result.out.contains("\"result\": \"incomplete\""))
         #expect(result.out.contains("\"stopReason\": \"state budget\""))

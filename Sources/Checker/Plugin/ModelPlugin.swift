@@ -48,6 +48,9 @@ public protocol ModelPlugin: Sendable {
     func adapter(for spec: Spec, fault: String?) -> Adapter
     /// The bugs `--inject` can plant in the Reference, and what catches each.
     var faults: [FaultDescription] { get }
+    /// Checked properties the default suite cannot exercise (or, for a reachability property,
+    /// reach), each with the reason: a test requires every other one exercised by the suite.
+    var unexercisedBySuite: [String: String] { get }
     /// The actions of the model with their sources in the seeds.
     var actions: [ActionDescription] { get }
     /// The property catalogue as `verify list` prints it, in one of `CatalogueFormat`.
@@ -104,6 +107,7 @@ public protocol ModelPlugin: Sendable {
 }
 
 extension ModelPlugin {
+    public var unexercisedBySuite: [String: String] { [:] }
     public func benchmark(depth: Int?) -> (description: String, spec: Spec, depth: Int?)? { nil }
     public func symmetryExactness(depth: Int?) throws -> [SymmetryExactness] { [] }
 }

@@ -174,8 +174,12 @@ public struct SimulationResult<Spec: Model>: Sendable {
     public let deepest: Int
     public let finding: Finding?
     public let interrupted: Bool
-    /// The properties checked on every step: id, kind and group, in catalogue order.
-    public let checked: [(id: String, kind: PropertyKind, group: String)]
+    /// The properties checked on every step: id, kind, group and statement, in catalogue order.
+    public let checked: [(id: String, kind: PropertyKind, group: String, statement: String)]
+    /// For each of `checked`: the steps (and initial states) where it applied.
+    public let exercised: [Int]
+    /// The reachability properties a walk reached, each with the walk up to that state.
+    public let instances: [String: Counterexample<Spec>]
 
     public init<M: Model>(_ result: Simulator<M>.Result, statements properties: [Property<M>], specState: (M.State) -> Spec.State)
     where M.Action == Spec.Action {
@@ -184,7 +188,11 @@ public struct SimulationResult<Spec: Model>: Sendable {
         deadEnds = result.deadEnds
         deepest = result.deepest
         interrupted = result.interrupted
-        checked = result.checked.compactMap { id in properties.first { $0.id == id }.map { ($0.id, $0.kind, $0.group) } }
+        checked = result.checked.compactMap { id in properties.first { $0.id == id }.map { ($0.id, $0.kind, $0.group, $0.statement) } }
+        exercised = result.exercised
+        instances = Dictionary(uniqueKeysWithValues: result.instances.map { id, trace in
+            (id, TargetResult<Spec>.counterexample(Counterexample(kind: .witness, propertyID: id, witness: "", trace: trace), specState: specState))
+        })
         finding = result.finding.map { finding in
             Finding(propertyID: finding.propertyID, statement: properties.first { $0.id == finding.propertyID }?.statement ?? "",
                     witness: finding.witness, originalLength: finding.original.length,

@@ -2,6 +2,10 @@
 /// initial state and takes a uniformly chosen enabled action at every step, checking every
 /// selected invariant and action property as it goes. The first violation is shrunk to a
 /// short trace. Walks are sequential, so a seed reproduces everything exactly.
+///
+/// Walks are judged as honestly as a search: a property counts the steps where its antecedent
+/// applied (never applied: vacuous), and a reachability property is satisfied only by a walk
+/// that reached such a state, whose prefix is the instance.
 public struct Simulator<M: Model>: Sendable {
     public let model: M
     public let seed: UInt64
@@ -42,17 +46,56 @@ public struct Simulator<M: Model>: Sendable {
         public var interrupted = false
         /// The ids of the properties checked on every step, in catalogue order.
         public internal(set) var checked: [String] = []
+        /// For each of `checked`: the steps (and initial states) where it applied.
+        public internal(set) var exercised: [Int] = []
+        /// For each reachability property of `checked` that a walk reached: the walk up to the
+        /// first state that satisfies it.
+        public internal(set) var instances: [String: Trace<M>] = [:]
     }
 
     public func run() throws(ExplorationError) -> Result {
-        let properties = try BreadthFirstExplorer(model: model, options: options).selectProperties().filter { $0.kind != .reachability }
-        var result = try walk(checking: properties)
+        let properties = try BreadthFirstExplorer(model: model, options: options).selectProperties()
+        var tally = Tally(properties)
+        var result = try walk(checking: properties, tally: &tally)
         result.checked = properties.map(\.id)
+        result.exercised = tally.exercised
+        result.instances = tally.instances
         return result
     }
 
-    private func walk(checking properties: [Property<M>]) throws(ExplorationError) -> Result {
-        let checks = Checks(properties)
+    /// What the walks saw: the first violation of a step, how often each property applied, and
+    /// the first walk prefix that reached each reachability property.
+    struct Tally {
+        let checks: Checks
+        let reachability: [Bool]
+        var exercised: [Int]
+        var instances: [String: Trace<M>] = [:]
+        init(_ properties: [Property<M>]) {
+            checks = Checks(properties)
+            reachability = properties.map { $0.kind == .reachability }
+            exercised = Array(repeating: 0, count: properties.count)
+        }
+
+        /// Judges one step (or an initial state) by every property; the first violated one, in
+        /// catalogue order, with its witness.
+        mutating func judge(before: M.State?, action: M.Action?, after: M.State, walk: () -> Trace<M>) -> (String, String)? {
+            var violation: (String, String)?
+            for index in checks.predicates.indices {
+                switch checks.predicates[index].verdict(before: before, action: action, after: after) {
+                case .holds:
+                    exercised[index] += 1
+                    if reachability[index], instances[checks.ids[index]] == nil { instances[checks.ids[index]] = walk() }
+                case .violated(let witness) where !reachability[index]:
+                    exercised[index] += 1
+                    if violation == nil { violation = (checks.ids[index], witness) }
+                default: break
+                }
+            }
+            return violation
+        }
+    }
+
+    private func walk(checking properties: [Property<M>], tally: inout Tally) throws(ExplorationError) -> Result {
         let initials = model.initialStates
         guard !initials.isEmpty else { throw .noInitialStates(model: model.name) }
         try model.checkPlainData(initials)
@@ -68,7 +111,9 @@ public struct Simulator<M: Model>: Sendable {
             let initialIndex = Int.random(in: 0..<initials.count, using: &random)
             var state = initials[initialIndex]
             var taken: [Trace<M>.Step] = []
-            if let (id, witness) = Self.violation(checks, before: nil, action: nil, after: state) {
+            if let (id, witness) = tally.judge(before: nil, action: nil, after: state, walk: {
+                Trace<M>(initialIndex: initialIndex, initial: initials[initialIndex], steps: [])
+            }) {
                 let trace = Trace<M>(initialIndex: initialIndex, initial: state, steps: [])
                 return Result(seed: seed, walks: walk, steps: steps, deadEnds: deadEnds, deepest: deepest,
                               finding: Finding(propertyID: id, witness: witness, original: trace, shrunk: trace, walk: walk))
@@ -81,7 +126,9 @@ public struct Simulator<M: Model>: Sendable {
                 let transition = transitions[index]
                 taken.append(.init(actionIndex: index, action: transition.action, state: transition.state))
                 steps += 1
-                if let (id, witness) = Self.violation(checks, before: state, action: transition.action, after: transition.state) {
+                if let (id, witness) = tally.judge(before: state, action: transition.action, after: transition.state, walk: {
+                    Trace<M>(initialIndex: initialIndex, initial: initials[initialIndex], steps: taken)
+                }) {
                     let original = Trace<M>(initialIndex: initialIndex, initial: initials[initialIndex], steps: taken)
                     let shrunk = Shrinker(model: model, property: properties.first { $0.id == id }!).shrink(original)
                     return Result(seed: seed, walks: walk, steps: steps, deadEnds: deadEnds, deepest: max(deepest, taken.count),

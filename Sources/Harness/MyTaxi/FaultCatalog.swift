@@ -34,6 +34,10 @@ public enum FaultCatalog {
         FaultEntry(fault: .driverCancelLosesRequest, target: "reference", property: "NoRequestLost", scope: "ci", steps: 5),
         FaultEntry(fault: .fakeRequestWithoutWaiting, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 4),
         FaultEntry(fault: .refusedRequestLeavesRoute, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 0),
+        FaultEntry(fault: .unconfirmedClientBooks, target: "reference", property: "activeClientIsConfirmed", scope: "accounts", steps: 1),
+        FaultEntry(fault: .suspendedDriverStartsWorking, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "refusals", steps: 14),
+        FaultEntry(fault: .dropOffEndsRide, target: "conformance", property: "Conformance", scope: "sharing", steps: 8),
+        FaultEntry(fault: .finishedRideCountsAsOpen, target: "conformance", property: "Conformance", scope: "rides", steps: 3),
         // Time at the minute: the probe tick(minutes: 6) passes the dispatch time of a reservation made 15 minutes ahead.
         FaultEntry(fault: .clockSkipsDueReservation, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 1),
     ]

@@ -158,6 +158,7 @@ public struct ReferenceAdapter: ImplementationAdapter {
         case .signalFakeRequest(let d): try service.reportFakeRequest(a.driver(d))
         case .pickup(let d): try service.confirmPickup(a.driver(d))
         case .pay(let r, let byCard): try service.pay(route(r, service), by: byCard ? .card : .cash)
+        case .dropOff(let r): try service.dropOff(route(r, service))
         case .complete(let d, let z): try service.completeRide(a.driver(d), at: a.zone(z))
         case .interrupt(let d, let z): try service.interruptRide(a.driver(d), at: a.zone(z))
         case .tick: try service.advanceClock(byMinutes: minutes)

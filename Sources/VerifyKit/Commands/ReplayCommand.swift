@@ -18,7 +18,7 @@ struct ReplayCommand {
         A counterexample thus becomes a regression test.
 
         examples:
-          swift run -c release verify check --target reference --inject changeZoneJoinsFront --stop-at-first --trace-dir traces
+          swift run -c release verify check --scope ci --target reference --inject changeZoneJoinsFront --stop-at-first --trace-dir traces
           swift run -c release verify replay traces/reference-QueueOrderIsFair.itf.json --inject changeZoneJoinsFront
           swift run -c release verify replay traces/reference-QueueOrderIsFair.itf.json
         """

@@ -58,9 +58,28 @@ struct CheckReport {
         return "\(violated) of \(checks) checks violated" + (notCovered > 0 ? "; \(notCovered) not covered (the run stopped before it covered the scope)" : "")
     }
 
+    /// The verdict: `violated`, `incomplete`, `unreached` (no violation, but a reachability
+    /// property checked here has an instance in no scope and no target of the run: the model may
+    /// be over-constrained, or the scopes too small), or `holds`. Unreached exits 0 like holds:
+    /// a witness a small scope cannot contain is no bug, and `--scope ci` stays a green fast
+    /// loop; the word, and the line after it, keep the run from claiming more than it showed.
     var verdict: String {
         if runs.contains(where: \.hasFinding) { return "violated" }
-        return runs.allSatisfy(\.isComplete) ? "holds" : "incomplete"
+        if !runs.allSatisfy(\.isComplete) { return "incomplete" }
+        return unreached.isEmpty ? "holds" : "unreached"
+    }
+
+    /// The reachability properties checked in the report with an instance in none of its runs,
+    /// in catalogue order.
+    var unreached: [String] {
+        var seen: [String] = [], reached: Set<String> = []
+        for run in runs where run.ran {
+            for property in run.properties where property.kind == .reachability {
+                if !seen.contains(property.id) { seen.append(property.id) }
+                if property.status == "satisfied" { reached.insert(property.id) }
+            }
+        }
+        return seen.filter { !reached.contains($0) }
     }
 
     var exitCode: Int32 {
@@ -85,6 +104,9 @@ enum TextReport {
             lines.append("suite: \(report.sections.count) scopes (\(report.scopeNames)), \(grouped(runs.reduce(0) { $0 + $1.distinct })) distinct states, \(grouped(runs.reduce(0) { $0 + $1.generated })) generated, \(String(format2: runs.reduce(0) { $0 + $1.seconds })) s")
         }
         lines.append("result: \(report.verdict)")
+        if report.verdict == "unreached" {
+            lines.append("  no violation, but no instance in any scope of this run: \(report.unreached.joined(separator: ", "))")
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -120,9 +142,9 @@ enum TextReport {
             case .violated:
                 lines.append("\(id)  \(paint("VIOLATED", "31;1"))    counterexample of \(outcome.counterexample!.length) steps")
             case .satisfied:
-                lines.append("\(id)  \(paint("satisfied", "32"))   instance found in \(outcome.counterexample!.length) steps")
+                lines.append("\(id)  \(paint("reached", "32"))     instance found in \(outcome.counterexample!.length) steps")
             case .unsatisfied:
-                lines.append("\(id)  \(paint("unsatisfied", "33")) no instance \(coverage)")
+                lines.append("\(id)  \(paint("not reached", "33")) no instance \(coverage)")
             }
         }
         if let deadlock = result.deadlock {

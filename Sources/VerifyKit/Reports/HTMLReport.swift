@@ -40,7 +40,7 @@ enum HTMLReport {
             for property in run.properties.filter({ $0.status == "violated" }) + run.properties.filter({ $0.status != "violated" }) {
                 let anchor = "cx-\(runID)-\(property.id)"
                 let detail = property.status == "violated" ? ##"<a href="#\##(anchor)">\##(run.detail(property))</a>"## : run.detail(property)
-                body.append(#"<tr class="\#(property.status)" data-property="\#(property.id)"><td><code>\#(property.id)</code></td><td class="status">\#(property.status)</td><td>\#(detail)</td></tr>"#)
+                body.append(#"<tr class="\#(property.status)" data-property="\#(property.id)"><td><code>\#(property.id)</code></td><td class="status">\#(property.label)</td><td>\#(detail)</td></tr>"#)
             }
             body.append("</tbody></table>")
             for trace in run.counterexamples { body.append(contentsOf: counterexample(trace, target: runID)) }
@@ -95,7 +95,7 @@ enum HTMLReport {
         <style>
         body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
         code { font: 13px ui-monospace, monospace; }
-        .verdict.holds { color: #176f2c; } .verdict.violated { color: #b3261e; } .verdict.incomplete { color: #8a6100; }
+        .verdict.holds { color: #176f2c; } .verdict.violated { color: #b3261e; } .verdict.incomplete, .verdict.unreached { color: #8a6100; }
         table.results { border-collapse: collapse; margin: 0.5em 0 1.5em; }
         table.results td, table.results th { border-bottom: 1px solid #ddd; padding: 2px 10px; text-align: left; }
         tr.violated td.status { color: #b3261e; font-weight: bold; } tr.vacuous td.status, tr.unsatisfied td.status { color: #8a6100; }

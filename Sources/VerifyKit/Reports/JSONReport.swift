@@ -24,8 +24,9 @@ enum JSONReport {
             }
         } }
         let scope: (String, JSON) = suite ? ("scopes", .array(report.sections.map(\.scopeJSON))) : ("scope", report.sections[0].scopeJSON)
-        return JSON.object([
-            ("result", .string(report.verdict)),
+        // `unreached` only where the verdict is: the reachability properties without an instance.
+        let unreached: [(String, JSON)] = report.verdict == "unreached" ? [("unreached", .array(report.unreached.map(JSON.string)))] : []
+        return JSON.object([("result", .string(report.verdict))] + unreached + [
             ("model", .string(report.modelName)),
             ("target", .string(report.target)),
             ("fault", report.fault.map(JSON.string) ?? .null),

@@ -8,6 +8,10 @@ enum MarkdownReport {
         // The summary first, then each violation, then the tables with violations on top.
         lines.append("**\(report.summary)**")
         lines.append("")
+        if !report.unreached.isEmpty {
+            lines.append("Not reached in any scope of this run: \(report.unreached.map { "`\($0)`" }.joined(separator: ", ")).")
+            lines.append("")
+        }
         for section in report.sections { for run in section.runs { for trace in run.counterexamples {
             lines.append("- `\(trace.propertyID ?? "deadlock")` (\(report.isSuite ? "\(section.scopeName), " : "")\(run.target), \(trace.length) steps): \(trace.witness.replacingPipes)")
         } } }
@@ -28,7 +32,7 @@ enum MarkdownReport {
             lines.append("| --- | --- | --- |")
             if let deadlock = run.deadlock { lines.append("| deadlock | **found** | after \(deadlock.length) steps |") }
             for property in run.properties.filter({ $0.status == "violated" }) + run.properties.filter({ $0.status != "violated" }) {
-                let status = property.status == "violated" ? "**violated**" : property.status
+                let status = property.status == "violated" ? "**violated**" : property.label
                 lines.append("| `\(property.id)` | \(status) | \(run.detail(property)) |")
             }
             lines.append("")

@@ -12,6 +12,16 @@ struct TargetRun {
         let status: String
         let exercised: Int
         let counterexample: PresentedTrace?
+
+        /// The status as a person reads it: a reachability property is reached or not reached
+        /// (the JSON report keeps Alloy's satisfied and unsatisfied).
+        var label: String {
+            switch status {
+            case "satisfied": "reached"
+            case "unsatisfied": "not reached"
+            default: status
+            }
+        }
     }
 
     let target: String
@@ -96,10 +106,16 @@ struct TargetRun {
                              stopReason: result.interrupted ? .interrupted : result.finding != nil ? .firstViolation : .exhausted,
                              seconds: seconds, workers: 1)
         let finding = result.finding
-        properties = result.checked.map { property in
+        properties = zip(result.checked, result.exercised).map { property, exercised in
+            if property.kind == .reachability {
+                let instance = result.instances[property.id]
+                return PropertyLine(id: property.id, kind: property.kind, group: property.group, status: instance == nil ? "unsatisfied" : "satisfied",
+                                    exercised: exercised,
+                                    counterexample: instance.map { PresentedTrace($0, statement: property.statement, plugin: plugin, bounds: bounds) })
+            }
             let violated = finding?.propertyID == property.id
-            return PropertyLine(id: property.id, kind: property.kind, group: property.group, status: violated ? "violated" : "holds",
-                                exercised: result.walks,
+            return PropertyLine(id: property.id, kind: property.kind, group: property.group,
+                                status: violated ? "violated" : exercised == 0 ? "vacuous" : "holds", exercised: exercised,
                                 counterexample: violated ? finding.map { PresentedTrace($0.shrunk, statement: $0.statement, plugin: plugin, bounds: bounds) } : nil)
         }
         deadlock = nil

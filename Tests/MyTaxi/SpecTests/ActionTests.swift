@@ -121,6 +121,24 @@ struct ActionTests {
         #expect(onBoard.routes[r2.index].status == .onBoard)
     }
 
+    @Test("A passenger of a shared ride is dropped off at his stop, paid first, while the others ride on; the last one ends with the ride")
+    func dropOff() throws {
+        let scope = Scope.sharing
+        let rules = Rules(scope: scope)
+        let aboard = try #require(Fixture.run([.startWorking(d1, t1, z1), .requestRide(c1, zone: z1, passengers: 1, shared: true),
+                                               .joinSharedRide(c2, owner: r1, passengers: 1), .offer(r1, d1), .accept(d1), .pickup(d1)], scope: scope))
+        #expect(rules.apply(.dropOff(r2), to: aboard) == nil, "not paid")
+        let paid = try #require(Fixture.run([.pay(r2, byCard: false)], from: aboard, scope: scope))
+        let dropped = try #require(rules.apply(.dropOff(r2), to: paid))
+        #expect(dropped.routes[r2.index].status == .completed && dropped.routes[r1.index].status == .onBoard)
+        #expect(dropped.drivers[d1.index].status == .busy)
+        #expect(Catalog.properties(scope: scope).filter { $0.kind == .invariant && $0.checkedByDefault && $0.evaluate(dropped).isViolation }.map(\.id) == [], "a passenger out at his stop breaks no rule")
+        let last = try #require(Fixture.run([.pay(r1, byCard: false)], from: dropped, scope: scope))
+        #expect(rules.apply(.dropOff(r1), to: last) == nil, "the last passenger aboard ends with the ride")
+        let done = try #require(rules.apply(.complete(d1, at: z1), to: last))
+        #expect(done.routes[r1.index].status == .completed && done.drivers[d1.index].status == .available)
+    }
+
     @Test("A driver who cancels before pickup sends the request back to the front of the line")
     func driverCancel() throws {
         let world = try #require(Fixture.run([.offer(r1, d1), .accept(d1), .driverCancel(d1)], from: Fixture.requested))
@@ -229,7 +247,8 @@ struct ActionTests {
             world = try #require(rules.apply(step, to: world), "step \(number + 1), \(step), is not enabled")
             kinds.insert(step.kind)
         }
-        let missing = Set(ActionKind.allCases).subtracting(kinds).subtracting([.pay, .complete])
+        // pay, complete and dropOff have tests of their own (dropOff needs two clients aboard).
+        let missing = Set(ActionKind.allCases).subtracting(kinds).subtracting([.pay, .complete, .dropOff])
         #expect(missing.isEmpty, "never applied: \(missing)")
     }
 

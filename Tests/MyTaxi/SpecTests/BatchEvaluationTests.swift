@@ -54,6 +54,14 @@ struct BatchEvaluationTests {
                 world = chosen.state
             }
         }
+        // A drop-off needs two clients aboard one ride, one of them paid: rarely met at random.
+        let joiner = RouteID(2)
+        let paidAboard = Fixture.run([.startWorking(d1, t1, z1), .requestRide(c1, zone: z1, passengers: 1, shared: true),
+                                      .joinSharedRide(c2, owner: r1, passengers: 1), .offer(r1, d1), .accept(d1), .pickup(d1),
+                                      .pay(joiner, byCard: false)], scope: scope)!
+        var transitions: [Transition<TaxiAction, World>] = []
+        model.successors(of: paidAboard, into: &transitions)
+        add(paidAboard, transitions)
         for testCase in ActionPropertyTests.cases {
             var before = testCase.before
             var after = model.successor(of: before, via: testCase.action)!

@@ -109,7 +109,7 @@ enum BrokenWorlds {
         Case(id: "AvailableDriverInOneQueue", expected: "driver d2 is AVAILABLE and in 0 queues") { $0.dequeue(d2) },
         Case(id: "QueuedDriverIsAvailable", expected: "driver d1 is in the queue of zone z1 but is BUSY") { $0.enqueue(d1, taxi: t1, in: z1) },
         Case(id: "TaxiInOneCurrentRide", expected: "ride1 and ride3 are both in progress in taxi t1") { secondRide(ride3, driver: d2, taxi: t1, .waiting, in: &$0) },
-        Case(id: "BusyDriverRideHasNoStaleRoute", expected: "driver d1 is BUSY and route r3 of his ride1 in progress is COMPLETED") {
+        Case(id: "BusyDriverRideHasNoStaleRoute", expected: "driver d1 is BUSY and route r3 of his ride1 in progress is COMPLETED with nobody left aboard") {
             attach(r3, to: ride1, .completed, in: &$0)
         },
         // rules

@@ -54,6 +54,13 @@ public enum CatalogDocument {
         lines.append("| --- | --- | --- |")
         for property in conformance { lines.append("| `\(property.id)` | \(property.kind.rawValue) | \(property.statement) |") }
         lines.append("")
+        let unexercised = MyTaxiPlugin().unexercisedBySuite
+        lines.append("## Checked properties the default suite cannot exercise (\(unexercised.count))")
+        lines.append("")
+        lines.append("| id | why |")
+        lines.append("| --- | --- |")
+        for (id, why) in unexercised.sorted(by: { $0.key < $1.key }) { lines.append("| `\(id)` | \(why) |") }
+        lines.append("")
         lines.append("## Faults that `--inject` plants in the Reference (\(FaultCatalog.entries.count))")
         lines.append("")
         lines.append("| fault | area | the bug | caught by | scope | steps |")

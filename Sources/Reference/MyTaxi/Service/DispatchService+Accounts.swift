@@ -60,7 +60,7 @@ extension DispatchService {
         _ = try self.zone(zone)
         guard account.emailConfirmed else { throw ServiceError(.notConfirmed, "\(id) has not confirmed the email") }
         guard account.activated else { throw ServiceError(.notActivated, "\(id) is not activated") }
-        guard !account.suspended else {
+        guard !account.suspended || fault == .suspendedDriverStartsWorking else {
             let limit = policy.refusalsToSuspend
             throw ServiceError(.notAllowedNow, "\(id) is suspended after \(limit) refused calls in a row")
         }

@@ -118,8 +118,9 @@ extension DispatchService {
         let account = try client(id)
         _ = try zone(origin)
         _ = try zone(destination)
-        guard account.emailConfirmed else { throw ServiceError(.notConfirmed, "\(id) must confirm the email before booking") }
-        if let open = account.routes.first(where: { routes[$0]!.state.isOpen }) {
+        guard account.emailConfirmed || fault == .unconfirmedClientBooks else { throw ServiceError(.notConfirmed, "\(id) must confirm the email before booking") }
+        let open = fault == .finishedRideCountsAsOpen ? account.routes.last : account.routes.first(where: { routes[$0]!.state.isOpen })
+        if let open {
             let state = routes[open]!.state.rawValue
             throw ServiceError(.notAllowedNow, "\(id) already has \(open) open (\(state)); one at a time")
         }

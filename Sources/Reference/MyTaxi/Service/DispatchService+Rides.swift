@@ -70,6 +70,26 @@ extension DispatchService {
         routes[id]!.payment = method
     }
 
+    /// A passenger of a shared ride gets out at his own stop (000 PF13 gives the driver each
+    /// stop): his route is completed, paid first as at the end of a ride (PF19 R3), while the
+    /// others ride on. The last passenger aboard ends the ride with `completeRide`.
+    public mutating func dropOff(_ id: RouteID) throws(ServiceError) {
+        let route = try route(id)
+        guard route.state == .onBoard, let rideID = route.ride, let ride = rides[rideID] else {
+            throw ServiceError(.notAllowedNow, "\(id) is \(route.state.rawValue), not on board")
+        }
+        guard route.payment != nil else { throw ServiceError(.notAllowedNow, "\(id) is not paid yet") }
+        guard ride.routes.contains(where: { $0 != id && routes[$0]!.state == .onBoard }) else {
+            throw ServiceError(.notAllowedNow, "\(id) is the last passenger aboard \(rideID): the driver completes the ride")
+        }
+        if fault == .dropOffEndsRide {
+            // The bug: the first stop is taken for the end of the whole ride.
+            for member in ride.routes { routes[member]!.state = .completed }
+            return
+        }
+        routes[id]!.state = .completed
+    }
+
     /// PF19: the ride ends where the taxi is, once every client has paid.
     public mutating func completeRide(_ id: DriverID, at zone: ZoneID) throws(ServiceError) {
         try finish(id, at: zone, requirePayment: true)
@@ -86,7 +106,7 @@ extension DispatchService {
         guard account.status == .busy, let rideID = activeRide[id], let ride = rides[rideID] else {
             throw ServiceError(.notAllowedNow, "\(id) is not on a ride")
         }
-        guard ride.routes.allSatisfy({ routes[$0]!.state == .onBoard }) else {
+        guard ride.routes.allSatisfy({ routes[$0]!.state == .onBoard || routes[$0]!.state == .completed }) else {
             throw ServiceError(.notAllowedNow, "the passengers of \(rideID) have not all been picked up")
         }
         if requirePayment, let unpaid = ride.routes.first(where: { routes[$0]!.payment == nil }) {

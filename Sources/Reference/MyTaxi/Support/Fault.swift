@@ -20,6 +20,10 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
     case fakeRequestWithoutWaiting
     case refusedRequestLeavesRoute
     case clockSkipsDueReservation
+    case unconfirmedClientBooks
+    case suspendedDriverStartsWorking
+    case finishedRideCountsAsOpen
+    case dropOffEndsRide
 
     public var description: String { rawValue }
 
@@ -30,10 +34,12 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .decliningDriverStaysAtHead, .thirdRefusalKeepsDriverQueued, .completionRequeuesAtPickupZone,
              .changeZoneJoinsFront, .stopWorkingKeepsOffer: return "queues"
         case .reservationAllocatedLate, .cancelAfterAllocation: return "reservations"
-        case .fifthPassengerAccepted, .joinAfterPickup: return "sharing"
+        case .fifthPassengerAccepted, .joinAfterPickup, .dropOffEndsRide: return "sharing"
         case .fareSharesDoNotAddUp: return "fares"
         case .cancelledRouteStaysOnRide, .driverCancelLosesRequest, .refusedRequestLeavesRoute: return "cancellation"
+        case .finishedRideCountsAsOpen: return "requests"
         case .fakeRequestWithoutWaiting, .clockSkipsDueReservation: return "time"
+        case .unconfirmedClientBooks, .suspendedDriverStartsWorking: return "accounts"
         }
     }
 
@@ -56,7 +62,11 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .cancelledRouteStaysOnRide: return "A cancelled route stays on its ride's list of routes."
         case .driverCancelLosesRequest: return "When a driver cancels before pickup, the request is not put back in the dispatch line."
         case .fakeRequestWithoutWaiting: return "A driver may report a fake request at once, without waiting 5 minutes."
+        case .unconfirmedClientBooks: return "A client who has not confirmed his e-mail can book a ride."
+        case .suspendedDriverStartsWorking: return "A driver suspended after 5 refused calls in a row can start working again at once."
         case .clockSkipsDueReservation: return "The clock checks for due reservations only where it stands, so a move of a few minutes jumps over a dispatch time and leaves the reservation unallocated 9 minutes before pickup (the Reference's own bug until it was found)."
+        case .dropOffEndsRide: return "Dropping off one passenger of a shared ride completes every route of it, so the others are out before their stops."
+        case .finishedRideCountsAsOpen: return "The one-open-route check looks at the client's last route without asking whether it is still open, so a client whose ride has ended can never book another."
         case .refusedRequestLeavesRoute: return "A request with a bad passenger count is refused after its route was already created."
         }
     }

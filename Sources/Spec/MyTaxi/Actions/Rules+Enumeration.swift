@@ -107,6 +107,9 @@ extension Rules {
         for r in routes where probes || (world.routes[r.index].status.isCurrent || world.routes[r.index].status == .completed) {
             for byCard in [false, true] { body(.pay(r, byCard: byCard)) }
         }
+        for r in routes where probes || (world.routes[r.index].status == .onBoard && world.routes[r.index].paid) {
+            body(.dropOff(r))
+        }
         for d in paid { for z in zones { body(.complete(d, at: z)) } }
         for d in onBoard { for z in zones { body(.interrupt(d, at: z)) } }
         body(.tick)

@@ -2,7 +2,7 @@
 /// #13, #14; 002 3.2.3 #15-18).
 extension Rules {
     /// A busy driver's ride in progress, and how far its routes are: all still WAITING (the
-    /// ride is before pickup), all ON_BOARD (it can end), all paid.
+    /// ride is before pickup), all aboard or already dropped off (it can end), all paid.
     struct RideProgress {
         let ride: RideID
         var beforePickup = true, onBoard = true, paid = true
@@ -14,7 +14,7 @@ extension Rules {
         for member in world.routes(of: ride) {
             let route = world.routes[member.index]
             progress.beforePickup = progress.beforePickup && route.status == .waiting
-            progress.onBoard = progress.onBoard && route.status == .onBoard
+            progress.onBoard = progress.onBoard && (route.status == .onBoard || route.status == .completed)
             progress.paid = progress.paid && route.paid
         }
         return progress
@@ -82,6 +82,20 @@ extension Rules {
               !byCard || world.clients[scope.client(of: r).index].cards > 0
         else { return false }
         world.routes[r.index].paid = true
+        return true
+    }
+
+    /// A passenger of a shared ride gets out at his own stop (000 PF13: the driver is told
+    /// each stop and its destination): his route is COMPLETED, paid first as for the end of
+    /// a ride (PF19 R3), while the others ride on. The last route aboard ends with the ride
+    /// itself (`complete` or `interrupt`), which also frees the driver.
+    func dropOff(_ r: RouteID, _ world: inout World) -> Bool {
+        guard inScope(r) else { return false }
+        let route = world.routes[r.index]
+        guard route.status == .onBoard, route.paid, let ride = route.ride,
+              world.routes(of: ride).contains(where: { $0 != r && world.routes[$0.index].status == .onBoard })
+        else { return false }
+        world.routes[r.index].status = .completed
         return true
     }
 

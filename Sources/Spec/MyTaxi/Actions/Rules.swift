@@ -43,6 +43,7 @@ public struct Rules: Sendable {
         case .signalFakeRequest(let d): return signalFakeRequest(d, &world)
         case .pickup(let d): return pickup(d, &world)
         case .pay(let r, let byCard): return pay(r, byCard, &world)
+        case .dropOff(let r): return dropOff(r, &world)
         case .complete(let d, let z): return finish(d, z, requirePayment: true, &world)
         case .interrupt(let d, let z): return finish(d, z, requirePayment: false, &world)
         case .tick: return tick(&world)

@@ -38,6 +38,7 @@ extension TaxiAction {
         case .signalFakeRequest: self = .signalFakeRequest(try reader.driver())
         case .pickup: self = .pickup(try reader.driver())
         case .pay: self = .pay(try reader.route(), byCard: try reader.bool("byCard"))
+        case .dropOff: self = .dropOff(try reader.route())
         case .complete: self = .complete(try reader.driver(), at: try reader.zone())
         case .interrupt: self = .interrupt(try reader.driver(), at: try reader.zone())
         case .tick:

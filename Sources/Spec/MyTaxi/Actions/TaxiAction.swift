@@ -24,6 +24,7 @@ public enum TaxiAction: Hashable, Sendable {
     case signalFakeRequest(DriverID)
     case pickup(DriverID)
     case pay(RouteID, byCard: Bool)
+    case dropOff(RouteID)
     case complete(DriverID, at: ZoneID)
     case interrupt(DriverID, at: ZoneID)
     case tick
@@ -61,6 +62,7 @@ public enum TaxiAction: Hashable, Sendable {
         case .signalFakeRequest: return .signalFakeRequest
         case .pickup: return .pickup
         case .pay: return .pay
+        case .dropOff: return .dropOff
         case .complete: return .complete
         case .interrupt: return .interrupt
         case .tick, .longTick: return .tick
@@ -83,7 +85,7 @@ public enum TaxiAction: Hashable, Sendable {
             return [("client", "\(c)"), ("zone", "\(z)"), ("passengers", "\(p)"), ("shared", "\(s)"), ("lead", "\(lead)")]
         case .joinSharedRide(let c, let owner, let p): return [("client", "\(c)"), ("owner", "\(owner)"), ("passengers", "\(p)")]
         case .modifyReservation(let r, let lead): return [("route", "\(r)"), ("lead", "\(lead)")]
-        case .cancelRoute(let r), .allocateReservation(let r): return [("route", "\(r)")]
+        case .cancelRoute(let r), .allocateReservation(let r), .dropOff(let r): return [("route", "\(r)")]
         case .offer(let r, let d): return [("route", "\(r)"), ("driver", "\(d)")]
         case .pay(let r, let byCard): return [("route", "\(r)"), ("byCard", "\(byCard)")]
         case .tick: return []
@@ -105,7 +107,7 @@ public enum ActionKind: Int, Sendable, CaseIterable {
     case startWorking, stopWorking, changeZone
     case requestRide, reserveRide, joinSharedRide, modifyReservation, cancelRoute
     case offer, accept, decline, answerTimeout, allocateReservation
-    case driverCancel, signalFakeRequest, pickup, pay, complete, interrupt
+    case driverCancel, signalFakeRequest, pickup, pay, dropOff, complete, interrupt
     case tick
 
     public var name: String { String(describing: self) }
@@ -135,6 +137,7 @@ public enum ActionKind: Int, Sendable, CaseIterable {
         case .signalFakeRequest: return "001 #13, 4.3.5"
         case .pickup: return "001 #14; 002 3.2.3 #15-16"
         case .pay: return "000 PF18, UC07"
+        case .dropOff: return "000 PF13 (a shared ride's stops, each with its destination), PF19 R3"
         case .complete: return "000 PF19, UC08; 002 3.2.3 #18"
         case .interrupt: return "000 PF24, UC08 exception a"
         case .tick: return "model: time passing"

@@ -100,6 +100,20 @@ public struct Scope: Sendable, Equatable {
     public static let accounts = Scope(
         name: "accounts", zones: 1, drivers: 1, taxis: 2, clients: 1, routesPerClient: 1, horizon: 2,
         maxCards: 1, passengerChoices: [2], timing: .compressed, onboarded: false, depth: 14)
+    /// One driver, one client, 14 steps: long runs of refused calls, up to a suspension.
+    public static let refusals = Scope(
+        name: "refusals", zones: 1, drivers: 1, taxis: 1, clients: 1, routesPerClient: 1, horizon: 4,
+        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 14)
+    /// One driver, one client with two routes, 12 steps: a ride to its end, then a second ride
+    /// (the only named scope where a client books again).
+    public static let rides = Scope(
+        name: "rides", zones: 1, drivers: 1, taxis: 1, clients: 1, routesPerClient: 2, horizon: 4,
+        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 12)
+    /// Two of everything, two routes per client and 200 minutes: too large to search deep, so
+    /// the default suite takes seeded walks of 60 steps on it.
+    public static let city = Scope(
+        name: "city", zones: 2, drivers: 2, taxis: 2, clients: 2, routesPerClient: 2, horizon: 40,
+        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 6)
     /// A QA scope: two clients and two drivers, minutes rather than seconds.
     public static let qa = Scope(
         name: "qa", zones: 2, drivers: 2, taxis: 2, clients: 2, routesPerClient: 1, horizon: 4,
@@ -109,7 +123,7 @@ public struct Scope: Sendable, Equatable {
         name: "bench", zones: 2, drivers: 2, taxis: 2, clients: 1, routesPerClient: 1, horizon: 4,
         maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 10)
 
-    public static let named: [Scope] = [.ci, .sharing, .accounts, .qa, .bench]
+    public static let named: [Scope] = [.ci, .sharing, .accounts, .refusals, .rides, .city, .qa, .bench]
 }
 
 /// A scope's name, interned in a process-wide table: names are few (the named scopes and
