@@ -44,6 +44,7 @@ public struct ReferenceAdapter: ImplementationAdapter {
                 try service.confirmEmail(of: abstraction.client(c))
                 if scope.maxCards > 0 { try service.addCard(to: abstraction.client(c)) }
             }
+            for action in scope.prelude.actions { try drive(action, &service) }
         } catch {
             preconditionFailure("setting up the Reference for scope \(scope.name) failed: \(error)")
         }

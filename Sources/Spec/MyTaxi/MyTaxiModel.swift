@@ -45,6 +45,23 @@ public struct MyTaxiModel: Model {
     public var initialStates: [World] { [MyTaxiModel.initialWorld(scope)] }
 
     public static func initialWorld(_ scope: Scope) -> World {
+        guard let world = startingWorld(scope) else { preconditionFailure("scope \(scope.name): its prelude does not apply (Scope.validate refuses such a scope)") }
+        return world
+    }
+
+    /// The onboarded world with the scope's prelude applied; nil when a step of it is not
+    /// enabled in this scope.
+    static func startingWorld(_ scope: Scope) -> World? {
+        var world = onboardedWorld(scope)
+        let rules = Rules(scope: scope)
+        for action in scope.prelude.actions {
+            guard let next = rules.apply(action, to: world) else { return nil }
+            world = next
+        }
+        return world
+    }
+
+    static func onboardedWorld(_ scope: Scope) -> World {
         var world = World()
         guard scope.onboarded else { return world }
         for d in scope.driverIDs {

@@ -139,6 +139,16 @@ struct ActionTests {
         #expect(done.routes[r1.index].status == .completed && done.drivers[d1.index].status == .available)
     }
 
+    @Test("A scope's prelude is a run from the onboarded city: showcase starts with a shared ride aboard, c1 paid")
+    func prelude() throws {
+        let scope = Scope.showcase
+        let ran = try #require(Fixture.run(Prelude.sharedRideAboard.actions, from: MyTaxiModel.onboardedWorld(scope), scope: scope))
+        #expect(MyTaxiModel.initialWorld(scope) == ran)
+        #expect(ran.routes[r1.index].status == .onBoard && ran.routes[r1.index].paid && ran.routes[RouteID(2).index].status == .onBoard)
+        #expect([DriverID(0), DriverID(1), DriverID(2), DriverID(3)].map { ran.drivers[$0.index].status } == [.busy, .available, .available, .offline])
+        #expect(MyTaxiModel.initialWorld(.ci) == MyTaxiModel.onboardedWorld(.ci), "no prelude, no steps")
+    }
+
     @Test("A driver who cancels before pickup sends the request back to the front of the line")
     func driverCancel() throws {
         let world = try #require(Fixture.run([.offer(r1, d1), .accept(d1), .driverCancel(d1)], from: Fixture.requested))

@@ -12,7 +12,7 @@ public struct MyTaxiPlugin: ModelPlugin {
     public let defaultSuite: [SuiteEntry]
 
     /// `defaultSuite`: another suite than the default, which tests use.
-    public init(defaultSuite: [SuiteEntry] = ["ci", "sharing", "accounts", "refusals", "rides", .walks("city", seed: 1, walks: 1000, steps: 60)]) {
+    public init(defaultSuite: [SuiteEntry] = ["ci", "sharing", "accounts", "refusals", "rides", "showcase", .walks("city", seed: 1, walks: 1000, steps: 60)]) {
         precondition(!defaultSuite.isEmpty && defaultSuite.allSatisfy { entry in Scope.named.contains { $0.name == entry.scope } },
                      "a default suite of named scopes")
         self.defaultSuite = defaultSuite
@@ -28,6 +28,7 @@ public struct MyTaxiPlugin: ModelPlugin {
             ScopeDescription("accounts", "accounts from nothing: registration, confirmation, activation, cards and taxis"),
             ScopeDescription("refusals", "1 driver, 1 client, 14 steps: runs of refused calls up to a suspension"),
             ScopeDescription("rides", "1 driver, 1 client with two routes, 12 steps: a ride, then a second one"),
+            ScopeDescription("showcase", "4 drivers, 3 clients, starting after a shared ride was picked up; 5 steps: every status at once"),
             ScopeDescription("city", "2 zones, 2 drivers, 2 clients with two routes each, 200 minutes: for seeded walks"),
             ScopeDescription("qa", "2 zones, 2 drivers, 2 clients, 7 steps: minutes rather than seconds"),
             ScopeDescription("bench", "the fixed scope verify bench measures (ci's bounds, 10 steps)"),

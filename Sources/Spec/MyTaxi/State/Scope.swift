@@ -57,10 +57,12 @@ public struct Scope: Sendable, Equatable {
     public var onboarded: Bool
     /// The deepest level explored; nil for none.
     public var depth: Int?
+    /// The run the search starts after (none for most scopes).
+    public var prelude: Prelude
 
     public init(
         name: String, zones: Int, drivers: Int, taxis: Int, clients: Int, routesPerClient: Int, horizon: Int,
-        maxCards: Int, passengerChoices: SmallInts, timing: Timing, onboarded: Bool, depth: Int?
+        maxCards: Int, passengerChoices: SmallInts, timing: Timing, onboarded: Bool, depth: Int?, prelude: Prelude = .none
     ) {
         label = ScopeName(name)
         self.zones = zones
@@ -74,6 +76,7 @@ public struct Scope: Sendable, Equatable {
         self.timing = timing
         self.onboarded = onboarded
         self.depth = depth
+        self.prelude = prelude
     }
 
     public var routes: Int { clients * routesPerClient }
@@ -114,6 +117,12 @@ public struct Scope: Sendable, Equatable {
     public static let city = Scope(
         name: "city", zones: 2, drivers: 2, taxis: 2, clients: 2, routesPerClient: 2, horizon: 40,
         maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 6)
+    /// Four drivers and three clients, starting after a shared ride was picked up
+    /// (`Prelude.sharedRideAboard`), 5 steps on: where ShowEveryStatus, which needs 14 steps
+    /// from an empty city, is reached in a search of seconds.
+    public static let showcase = Scope(
+        name: "showcase", zones: 1, drivers: 4, taxis: 4, clients: 3, routesPerClient: 2, horizon: 0,
+        maxCards: 0, passengerChoices: [1], timing: .compressed, onboarded: true, depth: 5, prelude: .sharedRideAboard)
     /// A QA scope: two clients and two drivers, minutes rather than seconds.
     public static let qa = Scope(
         name: "qa", zones: 2, drivers: 2, taxis: 2, clients: 2, routesPerClient: 1, horizon: 4,
@@ -123,7 +132,7 @@ public struct Scope: Sendable, Equatable {
         name: "bench", zones: 2, drivers: 2, taxis: 2, clients: 1, routesPerClient: 1, horizon: 4,
         maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 10)
 
-    public static let named: [Scope] = [.ci, .sharing, .accounts, .refusals, .rides, .city, .qa, .bench]
+    public static let named: [Scope] = [.ci, .sharing, .accounts, .refusals, .rides, .city, .showcase, .qa, .bench]
 }
 
 /// A scope's name, interned in a process-wide table: names are few (the named scopes and
@@ -209,6 +218,9 @@ extension Scope {
         }
         if onboarded && taxis < drivers {
             throw ScopeError(description: "an onboarded scope gives driver i taxi i, so it needs taxis >= drivers (got \(taxis) < \(drivers))")
+        }
+        if prelude != .none && MyTaxiModel.startingWorld(self) == nil {
+            throw ScopeError(description: "scope \(name) starts after a run that needs \(prelude.needs)")
         }
         if horizon + timing.maximumLeadTicks > 250 {
             throw ScopeError(description: "horizon \(horizon) plus the longest reservation lead does not fit the clock")

@@ -1,0 +1,29 @@
+/// A run a scope starts after, so that a search of a few steps reaches a picture that needs
+/// many: the search starts in the state the run ends in, which is reachable by construction
+/// (each step is applied by the rules, and by the Reference in conformance), as TLC starts
+/// wherever Init says. Plain data, like the rest of a scope.
+public enum Prelude: UInt8, Sendable, Equatable {
+    case none
+    /// Drivers d1-d3 working in z1; c1's shared request joined by c2, accepted by d1 and
+    /// picked up; c1 has paid. Five steps on, every route status and every driver status
+    /// can be on show at once (ShowEveryStatus).
+    case sharedRideAboard
+
+    /// The steps, in order.
+    public var actions: [TaxiAction] {
+        switch self {
+        case .none: return []
+        case .sharedRideAboard:
+            let (d1, d2, d3) = (DriverID(0), DriverID(1), DriverID(2))
+            let (c1, c2, z1, r1) = (ClientID(0), ClientID(1), ZoneID(0), RouteID(0))
+            return [
+                .startWorking(d1, TaxiID(0), z1), .startWorking(d2, TaxiID(1), z1), .startWorking(d3, TaxiID(2), z1),
+                .requestRide(c1, zone: z1, passengers: 1, shared: true), .joinSharedRide(c2, owner: r1, passengers: 1),
+                .offer(r1, d1), .accept(d1), .pickup(d1), .pay(r1, byCard: false),
+            ]
+        }
+    }
+
+    /// What it needs of a scope, in words, for the error when a `--set` takes it away.
+    var needs: String { "3 onboarded drivers and taxis, 2 clients and a zone" }
+}
