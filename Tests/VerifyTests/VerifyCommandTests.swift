@@ -66,6 +66,23 @@ struct VerifyCommandTests {
         #expect(result.out.contains("result: unreached\n  no violation, but no instance in any scope of this run: ShowEveryStatus"))
     }
 
+    @Test("Reference and conformance share one search when it finds nothing, and run apart, each timed, when it finds something")
+    func lockstep() throws {
+        let shared = runVerify(["check", "--quiet", "--scope", "accounts", "--set", "depth=6", "--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(shared.out.utf8)) as? [String: Any])
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["sharedSearch"] as? String } == [nil, nil, "reference"])
+        #expect(runs[2]["seconds"] as? Double == 0)
+        let text = runVerify(["check", "--quiet", "--scope", "accounts", "--set", "depth=6"]).out
+        #expect(text.contains("depth 7 (6 steps), in the reference target's search, 2 workers"))
+        // The literal assertions break in the reference target's search: the two run apart.
+        let apart = runVerify(["check", "--quiet", "--scope", "ci", "--literal", "--stop-at-first", "--format", "json"])
+        let found = try #require(try JSONSerialization.jsonObject(with: Data(apart.out.utf8)) as? [String: Any])
+        #expect(apart.code == 1)
+        let separate = try #require(found["runs"] as? [[String: Any]])
+        #expect(separate.map { $0["ran"] as? Bool } == [true, true, true] && separate.allSatisfy { $0["sharedSearch"] == nil })
+    }
+
     @Test("A violation exits 1 and prints the shortest trace with what changed")
     func violation() {
         let result = runVerify(["check", "--scope", "ci", "--quiet", "--literal", "--property", "busyDriverHasACurrentRide",

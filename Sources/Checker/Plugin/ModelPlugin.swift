@@ -61,6 +61,11 @@ public protocol ModelPlugin: Sendable {
     func explore(_ target: CheckTarget, spec: Spec, adapter: Adapter,
                  options: ExplorationOptions) throws(ExplorationError) -> TargetResult<Spec>
 
+    /// The reference and conformance targets in one search, or nil when it found something.
+    /// Left to its default, compiled specialised in the model's module like `explore`.
+    func exploreInLockstep(spec: Spec, adapter: Adapter, options: ExplorationOptions)
+        throws(ExplorationError) -> (reference: TargetResult<Spec>, conformance: TargetResult<Spec>)?
+
     /// Takes `walks` seeded random walks of at most `steps` steps through one target. Left to its
     /// default, compiled specialised in the model's module like `explore`.
     func simulate(_ target: CheckTarget, spec: Spec, adapter: Adapter, seed: UInt64, walks: Int, steps: Int,

@@ -29,6 +29,23 @@ public struct TargetResult<Spec: Model>: Sendable {
 
     public subscript<Value>(dynamicMember key: KeyPath<RunFigures, Value>) -> Value { figures[keyPath: key] }
 
+    /// The outcomes of the properties in `ids` alone; with `sharingSearchWith`, figures that
+    /// say this result came from that target's search, whose time it does not count again.
+    public func restricted(to ids: Set<String>, sharingSearchWith target: String? = nil) -> TargetResult {
+        var figures = figures
+        if let target {
+            figures.sharedSearch = target
+            figures.seconds = 0
+        }
+        return TargetResult(figures: figures, properties: properties.filter { ids.contains($0.id) }, deadlock: deadlock)
+    }
+
+    init(figures: RunFigures, properties: [Outcome], deadlock: Counterexample<Spec>?) {
+        self.figures = figures
+        self.properties = properties
+        self.deadlock = deadlock
+    }
+
     /// `result` with each state of its counterexamples replaced by the Spec state it stands for.
     /// `implementationState`: for a lockstep search, the state an implementation that diverged
     /// from the Spec stands for (nil where it did not diverge).
@@ -53,7 +70,9 @@ public struct RunFigures: Sendable {
     /// Levels holding a state, as TLC counts depth (the initial states are depth 1).
     public let depth: Int
     public let stopReason: StopReason
-    public let seconds: Double
+    public internal(set) var seconds: Double
+    /// The target whose search this result shares (`LockstepModel`); its time is counted there.
+    public internal(set) var sharedSearch: String?
     public let workers: Int
     public let symmetry: Bool
     public let collisionProbability: Double
@@ -92,6 +111,7 @@ public struct RunFigures: Sendable {
         self.traceLogBytes = traceLogBytes
         self.canonicalForms = canonicalForms
         self.canonicalMemoBytes = canonicalMemoBytes
+        sharedSearch = nil
     }
 }
 
@@ -144,6 +164,20 @@ extension ModelPlugin {
             let simulator = Simulator(model: model, seed: seed, walks: walks, maxSteps: steps, propertyIDs: propertyIDs, stopRequest: stopRequest)
             return SimulationResult(try simulator.run(), statements: model.properties) { $0.key }
         }
+    }
+
+    /// The `reference` and `conformance` targets in one search (`LockstepModel`), or nil when
+    /// that search found something (a violation, a deadlock) and the two must run apart for
+    /// their own counterexamples. Each result has the search's figures; conformance's says
+    /// it shared the reference target's search and spent no time of its own.
+    @inlinable
+    public func exploreInLockstep(spec: Spec, adapter: Adapter, options: ExplorationOptions)
+        throws(ExplorationError) -> (reference: TargetResult<Spec>, conformance: TargetResult<Spec>)? {
+        let model = LockstepModel(adapter: adapter)
+        let result = TargetResult<Spec>(try BreadthFirstExplorer(model: model, options: options).run()) { $0.key }
+        guard result.deadlock == nil, !result.properties.contains(where: { $0.status == .violated }) else { return nil }
+        return (result.restricted(to: Set(model.referenceIDs)),
+                result.restricted(to: Set(model.conformanceIDs), sharingSearchWith: CheckTarget.reference.rawValue))
     }
 
     /// The ids of the properties `target` checks.

@@ -180,11 +180,19 @@ struct CheckCommand {
         let model = plugin.spec(for: bounds, literal: settings.literal)
         let adapter = plugin.adapter(for: model, fault: settings.fault)
         var runs: [TargetRun] = []
+        var sharedSearch = false
         for name in targets {
             let target = CheckTarget(rawValue: name)!
             // Ctrl-C, SIGTERM or a spent budget: the targets after it do not start.
             if let reason = budget.spent(settings.options.stopRequest) {
                 runs.append(TargetRun(notRun: name, model: model.name, reason: reason))
+                continue
+            }
+            if target == .conformance && sharedSearch { continue }
+            if target == .reference, walks == nil, targets.contains(CheckTarget.conformance.rawValue),
+               let pair = try lockstep(of: plugin, model: model, adapter: adapter, bounds: bounds, settings: settings, budget: &budget) {
+                runs += pair
+                sharedSearch = true
                 continue
             }
             var options = budget.share(of: settings.options)
@@ -212,6 +220,34 @@ struct CheckCommand {
             }
         }
         return runs
+    }
+
+    /// The reference and conformance targets in one search (`LockstepModel`: each candidate
+    /// action driven on the Reference once, not once per target), when it can stand for
+    /// both: no fault planted and no state or time budget (either would have the two targets
+    /// report other states than they would apart), and properties of both selected. Nil when
+    /// it does not apply or found something: the targets then run apart, as before, for
+    /// their own counterexamples.
+    static func lockstep<P: ModelPlugin>(of plugin: P, model: P.Spec, adapter: P.Adapter, bounds: P.Bounds, settings: Settings<P>,
+                                         budget: inout RunBudget) throws(UsageError) -> [TargetRun]? {
+        guard settings.fault == nil, budget.seconds == nil, budget.states == nil,
+              case let reference?? = Optional(selected(settings.options.propertyIDs, among: plugin.propertyIDs(of: .reference, spec: model, adapter: adapter))),
+              case let conformance?? = Optional(selected(settings.options.propertyIDs, among: plugin.propertyIDs(of: .conformance, spec: model, adapter: adapter)))
+        else { return nil }
+        var options = settings.options
+        options.maxDepth = plugin.depth(of: bounds)
+        options.symmetry = false
+        options.propertyIDs = reference.flatMap { ids in conformance.map { ids + $0 } }
+        let pair: (reference: TargetResult<P.Spec>, conformance: TargetResult<P.Spec>)?
+        do {
+            pair = try plugin.exploreInLockstep(spec: model, adapter: adapter, options: options)
+        } catch {
+            throw UsageError("reference and conformance: \(error.description)")
+        }
+        guard let pair else { return nil }
+        budget.spend(states: pair.reference.distinct, stopped: pair.reference.stopReason)
+        return [TargetRun(target: CheckTarget.reference.rawValue, result: pair.reference, plugin: plugin, bounds: bounds),
+                TargetRun(target: CheckTarget.conformance.rawValue, result: pair.conformance, plugin: plugin, bounds: bounds)]
     }
 
     /// A live line about once a second on a terminal; in a log, a line every 10 seconds;

@@ -122,7 +122,7 @@ enum TextReport {
             lines.append("\(grouped(walks.taken)) of \(grouped(walks.plan.walks)) seeded walks (seed \(walks.plan.seed), up to \(walks.plan.steps) steps), \(grouped(walks.steps)) steps, deepest \(walks.deepest), \(grouped(walks.deadEnds)) ended with nothing enabled, \(String(format2: result.seconds)) s")
             lines.append("stopped: \(result.stopReason == .exhausted ? "every walk taken" : result.stopReason.rawValue); a sample of the behaviours, not every one")
         } else {
-            lines.append("\(grouped(result.distinct)) distinct states, \(grouped(result.generated)) generated, \(result.depthText), \(String(format2: result.seconds)) s, \(result.workers) worker\(result.workers == 1 ? "" : "s")\(result.symmetry ? ", symmetry" : "")")
+            lines.append("\(grouped(result.distinct)) distinct states, \(grouped(result.generated)) generated, \(result.depthText), \(result.timeText), \(result.workers) worker\(result.workers == 1 ? "" : "s")\(result.symmetry ? ", symmetry" : "")")
             lines.append("stopped: \(result.stopReason.rawValue); fingerprint collision probability \(scientific(result.collisionProbability))")
         }
         if !result.isComplete {

@@ -31,7 +31,7 @@ enum HTMLReport {
             }
             let counts = run.walks.map { "\(grouped($0.taken)) of \(grouped($0.plan.walks)) seeded walks (seed \($0.plan.seed)), \(grouped($0.steps)) steps, deepest \($0.deepest)" }
                 ?? "\(grouped(run.distinct)) distinct states, \(grouped(run.generated)) generated, \(run.depthText)"
-            body.append(#"<p class="counts">\#(counts), \#(String(format2: run.seconds)) s, stopped: \#(run.stopReason.rawValue)</p>"#)
+            body.append(#"<p class="counts">\#(counts), \#(run.timeText), stopped: \#(run.stopReason.rawValue)</p>"#)
             body.append(#"<table class="results"><thead><tr><th>property</th><th>result</th><th></th></tr></thead><tbody>"#)
             if let deadlock = run.deadlock {
                 body.append(##"<tr class="violated" data-property="deadlock"><td>deadlock</td><td class="status">violated</td><td><a href="#cx-\##(runID)-deadlock">after \##(deadlock.length) steps</a></td></tr>"##)

@@ -52,6 +52,7 @@ enum JSONReport {
             ])),
             ("stopReason", .string(run.stopReason.rawValue)),
             ("seconds", .number((run.seconds * 1000).rounded() / 1000)),
+        ] + (run.sharedSearch.map { [("sharedSearch", JSON.string($0))] } ?? []) + [
             ("workers", .integer(run.workers)),
             ("symmetry", .bool(run.symmetry)),
             ("collisionProbability", .number(run.collisionProbability)),

@@ -26,7 +26,7 @@ enum MarkdownReport {
                 continue
             }
             let counts = run.walks.map { "\(grouped($0.taken)) walks, deepest \($0.deepest)" } ?? "\(grouped(run.distinct)) states, \(run.depthText)"
-            lines.append("### \(name): \(counts), \(String(format2: run.seconds)) s (\(run.stopReason.rawValue))")
+            lines.append("### \(name): \(counts), \(run.timeText) (\(run.stopReason.rawValue))")
             lines.append("")
             lines.append("| property | result | |")
             lines.append("| --- | --- | --- |")

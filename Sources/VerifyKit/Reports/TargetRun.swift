@@ -50,6 +50,11 @@ struct TargetRun {
     /// so that `--set depth=9` reads back as 9: "depth 10 (9 steps)".
     var depthText: String { "depth \(figures.depth) (\(max(0, figures.depth - 1)) step\(figures.depth == 2 ? "" : "s"))" }
 
+    /// The run's time, or the target whose search it shared (and whose time counts it).
+    var timeText: String {
+        figures.sharedSearch.map { "in the \($0) target's search" } ?? "\(String(format2: figures.seconds)) s"
+    }
+
     /// A property's result in a few words, as the markdown and HTML tables put it.
     func detail(_ property: PropertyLine) -> String {
         switch property.status {

@@ -1,0 +1,41 @@
+import Checker
+import Testing
+
+/// The reference and conformance targets in one search stand for the two searches apart
+/// while the implementation conforms: the same states, steps and property outcomes.
+@Suite("The reference and conformance targets in one search")
+struct LockstepModelTests {
+    func explore<M: Model>(_ model: M) throws -> ExplorationResult<M> {
+        var options = ExplorationOptions()
+        options.workers = 2
+        return try BreadthFirstExplorer(model: model, options: options).run()
+    }
+
+    func summary<M: Model>(_ outcomes: [PropertyOutcome<M>]) -> [String] {
+        outcomes.map { "\($0.property.id) \($0.status) \($0.exercised)" }
+    }
+
+    @Test("A conforming implementation: the same figures and outcomes as the two searches apart")
+    func sameAsApart() throws {
+        let adapter = CounterImplementation()
+        let reference = try explore(ImplementationModel(adapter: adapter))
+        let conformance = try explore(ConformanceModel(adapter: adapter))
+        let lockstep = try explore(LockstepModel(adapter: adapter))
+        #expect(lockstep.distinct == reference.distinct && lockstep.distinct == conformance.distinct)
+        #expect(lockstep.generated == reference.generated && lockstep.generated == conformance.generated)
+        #expect(lockstep.depth == reference.depth)
+        #expect(summary(lockstep.properties) == summary(reference.properties) + summary(conformance.properties))
+        #expect(LockstepModel(adapter: adapter).referenceIDs == reference.properties.map(\.property.id))
+        #expect(LockstepModel(adapter: adapter).conformanceIDs == conformance.properties.map(\.property.id))
+    }
+
+    /// The sloppy counter changes its value before it refuses: conformance's refusal check
+    /// finds it, so the search that stands for both finds it too, and the tool runs the two
+    /// targets apart for their own counterexamples.
+    @Test("An implementation that breaks a promise: the one search finds it")
+    func findsWhatConformanceFinds() throws {
+        let adapter = CounterImplementation(sloppy: true)
+        let lockstep = try explore(LockstepModel(adapter: adapter))
+        #expect(lockstep.properties.contains { $0.property.id == "RefusalsLeaveStateUnchanged" && $0.status == .violated })
+    }
+}
