@@ -230,14 +230,16 @@ struct CheckCommand {
     /// their own counterexamples.
     static func lockstep<P: ModelPlugin>(of plugin: P, model: P.Spec, adapter: P.Adapter, bounds: P.Bounds, settings: Settings<P>,
                                          budget: inout RunBudget) throws(UsageError) -> [TargetRun]? {
+        let asked = settings.options.propertyIDs
+        // Each nil when the ids asked for name none of that target's properties.
         guard settings.fault == nil, budget.seconds == nil, budget.states == nil,
-              case let reference?? = Optional(selected(settings.options.propertyIDs, among: plugin.propertyIDs(of: .reference, spec: model, adapter: adapter))),
-              case let conformance?? = Optional(selected(settings.options.propertyIDs, among: plugin.propertyIDs(of: .conformance, spec: model, adapter: adapter)))
+              let reference = selected(asked, among: plugin.propertyIDs(of: .reference, spec: model, adapter: adapter)),
+              let conformance = selected(asked, among: plugin.propertyIDs(of: .conformance, spec: model, adapter: adapter))
         else { return nil }
         var options = settings.options
         options.maxDepth = plugin.depth(of: bounds)
         options.symmetry = false
-        options.propertyIDs = reference.flatMap { ids in conformance.map { ids + $0 } }
+        options.propertyIDs = asked.map { _ in (reference ?? []) + (conformance ?? []) }
         let pair: (reference: TargetResult<P.Spec>, conformance: TargetResult<P.Spec>)?
         do {
             pair = try plugin.exploreInLockstep(spec: model, adapter: adapter, options: options)
