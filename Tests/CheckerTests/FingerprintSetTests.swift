@@ -54,7 +54,7 @@ struct FingerprintSetTests {
         // two are outgrown under the limit, the third past it once it grows too.
         var set: FingerprintSet? = FingerprintSet(minimumCapacity: 300_000, pool: pool)
         let grown = FingerprintSet.grownCapacity(300_000), again = FingerprintSet.grownCapacity(grown)
-        #expect((grown + 1) * slot <= FingerprintSet.pooledTableLimit && (again + 1) * slot > FingerprintSet.pooledTableLimit)
+        #expect((grown + 1) * slot <= set!.pooledTableLimit && (again + 1) * slot > set!.pooledTableLimit)
         for fingerprint in fingerprints { set!.insert(fingerprint) }
         #expect(set!.count == fingerprints.count)
         set!.reclaim()
@@ -65,6 +65,36 @@ struct FingerprintSetTests {
         let next = FingerprintSet(minimumCapacity: 300_000, pool: pool)
         #expect(pool.count == 2)
         #expect(fingerprints.prefix(1_000).allSatisfy { !next.contains($0) })
+    }
+
+    /// Each shard has its own writer: the merge inserts into every shard at once.
+    @Test("Writers on different shards at once, readers beside them: every fingerprint kept once, in its shard, and the table spread")
+    func shardsWrittenAtOnce() {
+        let set = FingerprintSet(minimumCapacity: 64, shards: 8)
+        let inserts = 40_000
+        let wrongAnswers = Atomic<Int>(0)
+        let fresh = Atomic<Int>(0)
+        // Eight writers, each inserting its shard's fingerprints twice; two readers asking
+        // for fingerprints never inserted.
+        DispatchQueue.concurrentPerform(iterations: 10) { worker in
+            if worker < 8 {
+                for _ in 0..<2 {
+                    for n in 0..<inserts {
+                        let fingerprint = Self.fingerprint(2 * n)
+                        guard set.shard(of: fingerprint) == worker else { continue }
+                        if set.insert(fingerprint) { fresh.add(1, ordering: .relaxed) }
+                    }
+                }
+                return
+            }
+            for n in 0..<inserts where set.contains(Self.fingerprint(2 * n + 1)) { wrongAnswers.add(1, ordering: .relaxed) }
+        }
+        #expect(fresh.load(ordering: .relaxed) == inserts)
+        #expect(wrongAnswers.load(ordering: .relaxed) == 0)
+        #expect(set.count == inserts)
+        set.reclaim()
+        #expect((0..<inserts).allSatisfy { set.contains(Self.fingerprint(2 * $0)) })
+        #expect(set.bytes <= 16 * inserts, "each shard grows on its own, by half: \(set.bytes) bytes")
     }
 
     /// The merge inserts while other workers probe. A reader must never find a fingerprint

@@ -14,6 +14,8 @@ struct DestinationTests {
         (["check", "--trace-dir", "/etc/passwd"], "cannot use '/etc/passwd' as the trace directory: it is a file"),
         (["check", "--trace-dir", "/etc/passwd/traces"], "cannot create the trace directory '/etc/passwd/traces': Not a directory"),
         (["simulate", "--walks", "1", "--steps", "3", "--trace-dir", "/etc/passwd"], "cannot use '/etc/passwd' as the trace directory: it is a file"),
+        (["check", "--levels-dir", "/nonexistent/levels"], "--levels-dir '/nonexistent/levels' is not a folder"),
+        (["check", "--levels-dir", "/etc/passwd"], "--levels-dir '/etc/passwd' is not a folder"),
     ])
     func refusedBeforeTheRun(arguments: [String], message: String) {
         let short = arguments[0] == "check" ? ["--quiet", "--target", "spec", "--set", "depth=2"] : []
@@ -21,6 +23,21 @@ struct DestinationTests {
         #expect(result.code == 2)
         #expect(result.err.hasPrefix("verify: \(message)\n"), "got: \(result.err.prefix(200))")
         #expect(result.out.isEmpty)
+    }
+
+    /// The levels' files are unlinked as they are made: the folder is left as it was, and
+    /// the report is the one a run in memory gives.
+    @Test("Levels kept in files give the report levels in memory give, and leave no file behind")
+    func levelsInFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ridecheck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = ["check", "--scope", "ci", "--quiet", "--target", "spec", "--workers", "2", "--format", "json"]
+        let inMemory = runVerify(run), inFiles = runVerify(run + ["--levels-dir", directory.path])
+        #expect(inMemory.code == 0 && inFiles.code == 0)
+        let timeless = { (text: String) in text.split(separator: "\n").filter { !$0.contains("seconds") } }
+        #expect(timeless(inFiles.out) == timeless(inMemory.out))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
     @Test("Trying the trace directory leaves no file in it")

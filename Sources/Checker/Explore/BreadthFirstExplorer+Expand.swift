@@ -38,6 +38,10 @@ struct ExpansionBuffers<M: Model> {
     var appliedCounts: [Int] = []
     /// Verdicts cached by footprint, for the whole search (`VerdictMemo`).
     let memo = VerdictMemo()
+    /// With levels kept in files: the states of the chunk being expanded or of the parents
+    /// of the chunk being checked, and of the chunk being built.
+    let frontierWindow = LevelWindow<M.State>()
+    let nextWindow = LevelWindow<M.State>()
     /// For a cached footprint: the selected states not found in the memo, and the bits of
     /// their verdicts as the footprint's invariants are evaluated one after another.
     var misses: [Int32] = []

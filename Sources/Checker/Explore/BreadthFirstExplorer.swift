@@ -9,10 +9,11 @@ import Synchronization
 /// 1. **Expand** (parallel): workers claim fixed chunks of the current level, list each
 ///    state's enabled actions, compute successors, check action properties on transitions,
 ///    and drop successors whose fingerprint is already in the visited set.
-/// 2. **Merge** (chunk order, one chunk at a time, while later chunks are still being
-///    expanded: `LevelMerge`): insert fingerprints, record parent links and the origins of
-///    the next level's states. Then the coordinator takes each property's first finding in
-///    (state, action) order.
+/// 2. **Merge** (parallel, while later chunks are still being expanded: `LevelMerge`):
+///    each shard of the visited set takes its part of every chunk in chunk order, and each
+///    chunk's new states get their ids, parent links and origins at the chunk's place in
+///    the level. Then the coordinator takes each property's first finding in (state,
+///    action) order.
 /// 3. **Check** (parallel): workers claim chunks of the next level and check invariants and
 ///    reachability properties on its states. After the merge each distinct state is checked
 ///    once; in the bench scope a level's successors not seen before hold each state 3.3
@@ -44,7 +45,15 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
         guard !initials.isEmpty else { throw .noInitialStates(model: model.name) }
         try model.checkPlainData(initials)
 
-        var search = Search(explorer: self, properties: selected)
+        var levelFiles: (LevelFile<M.State>, LevelFile<M.State>)?
+        if let directory = options.levelDirectory, _isPOD(M.State.self) {
+            do {
+                levelFiles = (try LevelFile(directory: directory), try LevelFile(directory: directory))
+            } catch {
+                throw .levelFile(error)
+            }
+        }
+        var search = Search(explorer: self, properties: selected, levelFiles: levelFiles)
         return search.run(initials: initials)
     }
 

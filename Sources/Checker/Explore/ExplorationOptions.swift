@@ -21,6 +21,10 @@ public struct ExplorationOptions: Sendable {
     /// time budget stops it, within a chunk's work, and reports itself interrupted with what
     /// it covered.
     public var stopRequest: StopRequest?
+    /// Where the states of the level being expanded and of the next one are kept, in two
+    /// unlinked files, rather than in memory (`LevelFile`): for searches larger than memory.
+    /// Only for a model whose states are plain bytes; others keep their levels in memory.
+    public var levelDirectory: String?
     /// Count states that differ by a renaming of interchangeable entities once.
     public var symmetry: Bool = false
     /// The properties to check, by id; nil checks every property checked by default.
@@ -95,6 +99,7 @@ public enum ExplorationError: Error, Sendable, Equatable, CustomStringConvertibl
     case noInitialStates(model: String)
     /// The state type is declared `PlainDataState` but breaks its rules: the reason, naming the type.
     case notPlainData(String)
+    case levelFile(LevelFileError)
 
     public var description: String {
         switch self {
@@ -108,6 +113,8 @@ public enum ExplorationError: Error, Sendable, Equatable, CustomStringConvertibl
             return text
         case .noInitialStates(let model):
             return "model \(model) has no initial state"
+        case .levelFile(let error):
+            return error.description
         case .notPlainData(let reason):
             return reason
         }

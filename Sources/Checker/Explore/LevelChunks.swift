@@ -11,7 +11,7 @@
 /// instructions (a chunk checked costs about 14 thousand to set up).
 /// One worker waits for nobody and keeps whole chunks, which cost less each to set up.
 ///
-/// Nothing a search reports depends on where the cuts fall: the merge takes candidates in
+/// Nothing a search reports depends on where the cuts fall: the merge keeps candidates in
 /// chunk order and, within a chunk, in frontier order, so in frontier order whatever the
 /// cuts, and findings are chosen the same way (`LevelMerge`, `Search.mergeFindings`).
 struct LevelChunks: Sendable {

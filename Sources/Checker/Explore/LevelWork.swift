@@ -11,7 +11,8 @@ struct ChunkOutput<M: Model>: Sendable {
     /// level) and `action`, for the candidates the merge keeps; copying every candidate
     /// state instead cost a copy per arrival, three times as many as the states kept.
     struct Candidate: Sendable {
-        let fingerprint: UInt64
+        /// Zeroed by the merge when the state was already visited (`LevelMerge`).
+        var fingerprint: UInt64
         let parent: UInt32
         let actionIndex: UInt32
         let actionKind: Int32

@@ -16,7 +16,7 @@ struct Search<M: Model> {
     var model: M { explorer.model }
     var options: ExplorationOptions { explorer.options }
 
-    let visited = FingerprintSet()
+    let visited: FingerprintSet
     /// With symmetry, the canonical fingerprints of states already generated.
     var canonicalMemo: CanonicalMemo?
     let log: TraceLog
@@ -32,7 +32,7 @@ struct Search<M: Model> {
     var coverage: [ActionCoverage]
     var generated = 0
     var canonicalForms = 0
-    /// States put in the visited set whose invariants were not checked (time ran out).
+    /// States in the trace log whose invariants were not checked (time ran out).
     var unchecked = 0
     /// Whether the last level's expansion stopped before its end (time budget).
     var levelCutShort = false
@@ -48,7 +48,13 @@ struct Search<M: Model> {
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
 
-    init(explorer: BreadthFirstExplorer<M>, properties: [Property<M>]) {
+    /// Where the levels are kept instead of in memory, if anywhere (`LevelFile`).
+    let levelFiles: (LevelFile<M.State>, LevelFile<M.State>)?
+
+    init(explorer: BreadthFirstExplorer<M>, properties: [Property<M>], levelFiles: (LevelFile<M.State>, LevelFile<M.State>)? = nil) {
+        self.levelFiles = levelFiles
+        // One worker merges every shard itself: one shard spares it the sorting.
+        visited = FingerprintSet(minimumCapacity: 1 << 16, shards: explorer.options.workers > 1 ? FingerprintSet.searchShards : 1)
         // Setting up (the tables below, the canonical memo) is part of the search's time.
         start = ContinuousClock.now
         self.explorer = explorer
@@ -91,8 +97,8 @@ struct Search<M: Model> {
         // Two level buffers in turn, each emptied but not freed, for the reason
         // `LevelStates` gives: the next level is built in the memory of the level before last.
         // No level outgrows the memory budget: the expansion stops before its successors would.
-        var frontier = LevelStates<M.State>(reserving: options.memoryBudget)
-        var next = LevelStates<M.State>(reserving: options.memoryBudget)
+        var frontier = LevelStates<M.State>(reserving: options.memoryBudget, file: levelFiles?.0)
+        var next = LevelStates<M.State>(reserving: options.memoryBudget, file: levelFiles?.1)
         // Each state's canonical-form hint (`Model.canonicalForm(of:scratch:parent:parentHint:hint:)`),
         // beside it in the same order; empty without symmetry.
         var hints = LevelStates<UInt64>(reserving: options.memoryBudget), nextHints = LevelStates<UInt64>(reserving: options.memoryBudget)
@@ -108,9 +114,11 @@ struct Search<M: Model> {
         // Hints come only from canonical forms: without symmetry the levels have none.
         if options.symmetry { hints.replace(with: Array(repeating: 0, count: roots.count)) }
         applied.resize(roots.count)
-        explorer.checkStates(frontier.states, lineage: nil, rows: applied.row(0), properties: compiled, decided: decided,
-                             buffers: &workerBuffers.slot(0).pointee, into: &initialOutput) { [ids] index in
-            (ids[index], -1)
+        roots.withUnsafeBufferPointer { roots in
+            explorer.checkStates(roots, lineage: nil, rows: applied.row(0), properties: compiled, decided: decided,
+                                 buffers: &workerBuffers.slot(0).pointee, into: &initialOutput) { [ids] index in
+                (ids[index], -1)
+            }
         }
         record(initialOutput)
         mergeFindings([initialOutput])
@@ -124,8 +132,7 @@ struct Search<M: Model> {
             let expansion = expandLevel(frontier: frontier, hints: hints, ids: ids)
             if levelCutShort || explorer.outOfTime(since: start) {
                 // The level was not finished: the states its merge put in the visited set
-                // are not checked, so they are not reported as explored.
-                unchecked = expansion.kept
+                // are neither kept nor checked, so they are not reported as explored.
                 reason = memoryCutShort ? .memoryBudget : explorer.timeStop
                 mergeFindings(expansion.outputs)
                 break
@@ -186,7 +193,7 @@ struct Search<M: Model> {
     func budgetStop() -> StopReason? {
         if options.stopRequest?.isRaised == true { return .interrupted }
         if let seconds = options.maxSeconds, elapsed >= seconds { return .timeBudget }
-        if let limit = options.maxStates, visited.count >= limit { return .stateBudget }
+        if let limit = options.maxStates, log.count >= limit { return .stateBudget }
         if fixedBytes > options.memoryBudget { return .memoryBudget }
         return nil
     }
@@ -195,22 +202,23 @@ struct Search<M: Model> {
     /// the level, shorter only if a budget stopped it) and what their merge kept.
     struct LevelExpansion {
         let outputs: [ChunkOutput<M>]
-        /// New states per action kind, states put in the visited set, and whether the state
-        /// budget stopped the merge.
+        /// New states per action kind, states kept (none when the level was cut short), and
+        /// whether the state budget left some out.
         let newStates: [Int]
         let kept: Int
         let budgetHit: Bool
     }
 
-    /// Expands the level in parallel chunks and merges them in order as they come
-    /// (`LevelMerge`): each new state gets its parent link in the log (its id is its place there)
-    /// and its origin (in `origins`), in level order.
+    /// Expands the level in parallel chunks and merges them as they come (`LevelMerge`):
+    /// each new state gets its parent link in the log (its id is its place there) and its
+    /// origin (in `origins`), in level order.
     mutating func expandLevel(frontier level: LevelStates<M.State>, hints: LevelStates<UInt64>, ids: LevelIDs) -> LevelExpansion {
         let chunks = LevelChunks(states: level.count, workers: options.workers)
         let chunkCount = chunks.count
         let outputs = ChunkOutputs<M>(count: chunkCount)
-        let merge = LevelMerge<M>(outputs: outputs, visited: visited, maxStates: options.maxStates, actionKinds: coverage.count,
-                                  log: log, origins: origins, hints: originHints)
+        let hintsKept = options.symmetry ? originHints : nil
+        let merge = LevelMerge<M>(chunkCount: chunkCount, visited: visited, workers: options.workers, actionKinds: coverage.count,
+                                  room: options.maxStates.map { max(0, $0 - log.count) }, log: log, origins: origins, hints: hintsKept)
         let explorer = self.explorer
         let properties = self.compiled
         let decided = self.decided
@@ -218,16 +226,17 @@ struct Search<M: Model> {
         let canonicalMemo = self.canonicalMemo
         let levelStart = generated
         let levelGenerated = Atomic<Int>(0)
-        let snapshot = (distinct: visited.count, depth: depth, started: start)
+        let snapshot = (distinct: log.count, depth: depth, started: start)
         let progressGate = Locked<Double>(lastProgress)
         // Memory in use: the visited set, the trace log, this level and its hints, and for
         // each successor generated so far a candidate and (at worst) a slot in the next
         // level, counted at the state's size (what a state points to is not), its row of
         // applied invariants, its parent link, with symmetry its hint three times (with the
-        // candidate, the origin and the next level), and its slot in the visited set three
-        // times over (the tables a growing set replaces are freed only when the level's
-        // merge is over).
-        let stride = MemoryLayout<ChunkOutput<M>.Candidate>.stride + MemoryLayout<M.State>.stride
+        // candidate, the origin and the next level), its place in its chunk's order by shard,
+        // and its slot in the visited set three times over (the tables a growing shard
+        // replaces are freed only when the level's merge is over).
+        let stride = MemoryLayout<ChunkOutput<M>.Candidate>.stride + (levelFiles == nil ? MemoryLayout<M.State>.stride : 0)
+            + MemoryLayout<UInt32>.stride
             + (compiled.invariantWords + (options.symmetry ? 7 : 4)) * MemoryLayout<UInt64>.stride
         let baseBytes = fixedBytes + level.bytes + hints.bytes
         let workerBuffers = self.workerBuffers
@@ -235,14 +244,16 @@ struct Search<M: Model> {
         let memoryHit = Atomic<Bool>(false)
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
             if explorer.outOfTime(since: snapshot.started) { return false }
-            let frontier = level.states
             let range = chunks.range(chunk)
-            let output = explorer.expand(
+            let frontier = level.window(range, in: workerBuffers.slot(worker).pointee.frontierWindow)
+            var output = explorer.expand(
                 frontier: frontier, hints: hints.states, ids: ids, range: range, properties: properties,
                 decided: decided, visited: visited, canonical: canonicalMemo, buffers: &workerBuffers.slot(worker).pointee)
             let generatedSoFar = levelGenerated.add(output.generated, ordering: .relaxed).newValue
+            merge.offer(chunk, candidates: output.candidates, hints: output.hints, worker: worker)
+            output.candidates = []
+            output.hints = []
             outputs.slots[chunk] = output
-            merge.offer(chunk)
             if worker == 0 {
                 Search.reportProgress(explorer.options, gate: progressGate, started: snapshot.started) { seconds in
                     ExplorationProgress(
@@ -257,14 +268,19 @@ struct Search<M: Model> {
             return true
         }
         lastProgress = progressGate.withLock { $0 }
-        merge.finish()
-        // No worker probes the visited set any more: the tables it outgrew can go.
-        visited.reclaim()
         let result = unbrokenPrefix(outputs)
         for output in result { record(output) }
         levelCutShort = result.count < chunkCount || memoryHit.load(ordering: .relaxed)
         memoryCutShort = memoryHit.load(ordering: .relaxed)
-        return LevelExpansion(outputs: result, newStates: merge.newStates, kept: merge.kept, budgetHit: merge.budgetHit)
+        // A level cut short keeps no state: the search stops before checking any.
+        guard !levelCutShort else {
+            visited.reclaim()
+            return LevelExpansion(outputs: result, newStates: [], kept: 0, budgetHit: false)
+        }
+        let kept = merge.finish(log: log, origins: origins, hints: hintsKept)
+        // No worker probes the visited set any more: the tables it outgrew can go.
+        visited.reclaim()
+        return LevelExpansion(outputs: result, newStates: kept.newStates, kept: kept.count, budgetHit: kept.budgetHit)
     }
 
     /// Builds the next level in `next` from the origins the merge kept, and checks every
@@ -292,28 +308,34 @@ struct Search<M: Model> {
         let outOfTime = Atomic<Bool>(false)
         let compare = options.useFootprints
         let progressGate = Locked<Double>(lastProgress)
-        let snapshot = (generated: generated, distinct: visited.count, depth: depth + 1)
+        let snapshot = (generated: generated, distinct: log.count, depth: depth + 1)
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
-            let frontier = level.states.states, kept = origins.elements, keptHints = originHints.elements
+            let kept = origins.elements, keptHints = originHints.elements
             let range = chunks.range(chunk)
             let buffers = workerBuffers.slot(worker)
+            // The parents of a chunk lie in one run of the level: the merge keeps the states
+            // in frontier order.
+            let parents = range.isEmpty ? 0..<0 : Int(kept[range.lowerBound].source)..<(Int(kept[range.upperBound - 1].source) + 1)
+            let frontier = level.states.window(parents, in: buffers.pointee.frontierWindow)
+            let built = next.states.writable(range, in: buffers.pointee.nextWindow)
             buffers.pointee.changes.removeAll(keepingCapacity: true)
             // Every slot is filled, even once time is up: the level buffer holds only
             // initialised states between phases.
             for index in range {
                 let origin = kept[index]
                 let parent = frontier.baseAddress! + Int(origin.source)
-                guard explorer.model.successor(of: parent, via: origin.action, into: next.states.uninitialized(index)) else {
+                guard explorer.model.successor(of: parent, via: origin.action, into: built + index) else {
                     preconditionFailure("\(explorer.model.name): \(origin.action) had a successor and now has none: successor(of:via:) is not a function")
                 }
-                buffers.pointee.changes.append(compare ? explorer.model.changedParts(from: parent, to: next.states.pointer(index)) : .all)
+                buffers.pointee.changes.append(compare ? explorer.model.changedParts(from: parent, to: built + index) : .all)
                 if hinted { next.hints.uninitialized(index).initialize(to: keptHints[index]) }
             }
+            defer { next.states.commit(range, from: built) }
             if outOfTime.load(ordering: .relaxed) || explorer.outOfTime(since: started) {
                 outOfTime.store(true, ordering: .relaxed)
                 return true
             }
-            let states = UnsafeBufferPointer(rebasing: next.states.states[range])
+            let states = UnsafeBufferPointer(start: built + range.lowerBound, count: range.count)
             var output = ChunkOutput<M>(actionKinds: actionKinds, properties: propertyCount)
             let changes = buffers.pointee.changes
             changes.withUnsafeBufferPointer { changes in
@@ -424,7 +446,7 @@ struct Search<M: Model> {
             return PropertyOutcome(property: property, status: status, exercised: exercised[number], counterexample: findings[number])
         }
         return ExplorationResult(
-            modelName: model.name, distinct: visited.count - unchecked, generated: generated, depth: levels,
+            modelName: model.name, distinct: log.count - unchecked, generated: generated, depth: levels,
             stopReason: reason, seconds: elapsed, workers: options.workers, symmetry: options.symmetry,
             properties: outcomes, deadlock: deadlock, actions: coverage,
             visitedSetBytes: visited.bytes, traceLogBytes: log.bytes, canonicalForms: canonicalForms,

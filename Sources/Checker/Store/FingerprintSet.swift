@@ -1,12 +1,16 @@
 import CheckerHints
 import Synchronization
 
-/// The visited set: 64-bit fingerprints in one open-addressing table, nothing else.
+/// The visited set: 64-bit fingerprints in open-addressing tables, nothing else, cut into
+/// shards by the fingerprint's low bits so that as many workers as there are shards can
+/// insert at once.
 ///
-/// Slots are mapped with a multiply-shift ("fastrange") rather than a power-of-two mask, so
-/// the table can grow by half rather than double (`grownCapacity`): its load stays between
-/// about 0.53 and 0.8, which keeps it under 16 bytes per fingerprint (8 / 0.53 = 15). Zero
-/// marks an empty slot; `StableHashable.fingerprint` never returns zero.
+/// Slots are mapped with a multiply-shift ("fastrange", the fingerprint's high bits) rather
+/// than a power-of-two mask, so a table can grow by half rather than double
+/// (`grownCapacity`): its load stays between about 0.53 and 0.8, which keeps it under 16
+/// bytes per fingerprint (8 / 0.53 = 15). Zero marks an empty slot;
+/// `StableHashable.fingerprint` never returns zero. The shard comes from the low bits, which
+/// the slot does not use, so every shard's fingerprints spread over its whole table.
 ///
 /// Measured and left: a load of at most 0.7, growing by three eighths (so that it stays
 /// above a half), shortens the probes for fingerprints not in the table (linear probing
@@ -14,47 +18,56 @@ import Synchronization
 /// bench search's instructions (0.6% with symmetry) and nothing measurable in time (ten
 /// alternated rounds of `verify bench --repeat 3`: 0.97 to 1.01).
 ///
-/// Concurrency: one writer at a time, and readers on any thread at any time. The explorer
-/// merges a level's first chunks (inserting) while workers still expand its later ones
-/// (probing with `contains`), so that the merge is not a phase of its own on one core.
+/// Concurrency: per shard, one writer at a time, and readers on any thread at any time. The
+/// explorer merges a level's first chunks (inserting, each shard under its own turn) while
+/// workers still expand its later ones (probing with `contains`).
 /// - Each slot is an atomic word that changes once, from empty to a fingerprint, and never
 ///   again. A reader sees a slot either empty or whole; it may miss a fingerprint being
 ///   inserted, and then answers "absent", which is what it would have answered a moment
 ///   earlier. It never answers "present" for a fingerprint not inserted.
-/// - Growing builds a new table beside the old one and then publishes it; readers that
-///   still hold the old one read a consistent, older table. Old tables are freed by
-///   `reclaim()`, which the coordinator calls when no reader is left.
-/// - `insert`, `reclaim` and `count` belong to the writer; the explorer hands the writer's
-///   role from thread to thread under a lock (`LevelMerge`).
+/// - Growing builds a shard's new table beside the old one and then publishes it; readers
+///   that still hold the old one read a consistent, older table. Old tables are freed by
+///   `reclaim()`, which the coordinator calls when no reader or writer is left.
+/// - `insert` belongs to the writer of the fingerprint's shard (`LevelMerge` hands each
+///   shard's role from thread to thread); `reclaim`, `count` and `bytes` to the coordinator,
+///   between phases.
+/// - Each shard's published table sits on a cache line of its own, apart from the writers'
+///   fields (which change at every insert) and from the other shards', so that an insert
+///   takes no line from the readers' cores.
 ///
 /// Relaxed atomic loads and stores are plain moves on the machines we run on; the class is
-/// `@unchecked Sendable` under the discipline above, and its writer-only fields skip the
-/// runtime's exclusivity checks, which would cost a call into the runtime per probe.
+/// `@unchecked Sendable` under the discipline above.
 public final class FingerprintSet: @unchecked Sendable {
     @usableFromInline typealias Slot = Atomic<UInt64>
 
-    // Every probe of every worker reads `published`, and every insert writes `storedCount`:
-    // on one cache line, each insert would take the line from the readers' cores. The pads
-    // keep it apart from the writer's fields and from the object's reference count.
-    private let readersApart = CacheLinePad()
-    /// The table readers probe: its first word holds the capacity, the slots follow.
-    @usableFromInline let published: Atomic<UnsafeMutablePointer<Slot>>
-    private let writerApart = CacheLinePad()
-    // The writer's view of the same table, and tables replaced but perhaps still read.
-    @exclusivity(unchecked) @usableFromInline var table: UnsafeMutablePointer<Slot>
-    @exclusivity(unchecked) @usableFromInline var capacity: Int
-    @exclusivity(unchecked) @usableFromInline var storedCount: Int = 0
-    @exclusivity(unchecked) @usableFromInline var growthThreshold: Int
-    @exclusivity(unchecked) private var tableRegion: PageRegion
-    /// Tables replaced, with the bytes each held.
-    @exclusivity(unchecked) private var retired: [(region: PageRegion, bytes: Int)] = []
-    @exclusivity(unchecked) private var retiredBytes = 0
+    /// A shard's writer fields.
+    @usableFromInline struct Shard {
+        @usableFromInline var table: UnsafeMutablePointer<Slot>
+        @usableFromInline var capacity: Int
+        @usableFromInline var storedCount = 0
+        @usableFromInline var growthThreshold: Int
+        var region: PageRegion
+        /// Tables replaced, with the bytes each held.
+        var retired: [(region: PageRegion, bytes: Int)] = []
+        var retiredBytes = 0
+    }
+
+    /// Per shard, a line of its own: the table readers probe (its first word holds the
+    /// capacity, the slots follow).
+    @usableFromInline let published: UnsafeMutableRawPointer
+    /// Per shard, lines of their own: its writer's fields.
+    @usableFromInline let shards: UnsafeMutableRawPointer
+    @usableFromInline let shardStride = CacheLinePad.rounded(MemoryLayout<Shard>.stride)
+    @usableFromInline let shardMask: UInt64
+    public let shardCount: Int
     private let pool: PagePool
 
-    /// How many fingerprints the set holds.
-    public var count: Int { storedCount }
-
     static let maximumLoad = 0.8
+
+    /// The shards a search's visited set has: enough that 16 workers rarely wait for one
+    /// another's turn, few enough that a chunk's candidates sorted by shard (`LevelMerge`)
+    /// still fill each shard's run with a few dozen.
+    public static let searchShards = 64
 
     /// The capacity a table of `capacity` slots grows to: half as much again, so that the
     /// load just after growing, 0.8 / 1.5, is still above a half.
@@ -65,37 +78,77 @@ public final class FingerprintSet: @unchecked Sendable {
     /// when the probe comes.
     public static let prefetchDistance = 16
 
-    public convenience init(minimumCapacity: Int = 1 << 16) {
-        self.init(minimumCapacity: minimumCapacity, pool: .shared)
+    public convenience init(minimumCapacity: Int = 1 << 16, shards: Int = 1) {
+        self.init(minimumCapacity: minimumCapacity, shards: shards, pool: .shared)
     }
 
-    /// A set whose tables come from `pool` and go back to it.
-    init(minimumCapacity: Int, pool: PagePool) {
+    /// A set of `shards` shards (a power of two) holding `minimumCapacity` slots in all to
+    /// begin with, whose tables come from `pool` and go back to it.
+    init(minimumCapacity: Int, shards: Int = 1, pool: PagePool) {
+        precondition(shards >= 1 && shards & (shards - 1) == 0, "a power of two of shards, not \(shards)")
         self.pool = pool
-        capacity = max(minimumCapacity, 64)
-        (tableRegion, table) = FingerprintSet.makeTable(capacity: capacity, pool: pool)
-        published = Atomic(table)
-        growthThreshold = Int(Double(capacity) * FingerprintSet.maximumLoad)
+        shardCount = shards
+        shardMask = UInt64(shards - 1)
+        let line = MemoryLayout<CacheLinePad>.size
+        published = .allocate(byteCount: line * shards, alignment: line)
+        self.shards = .allocate(byteCount: shardStride * shards, alignment: line)
+        let capacity = max(minimumCapacity / shards, 64)
+        for shard in 0..<shards {
+            let (region, table) = FingerprintSet.makeTable(capacity: capacity, pool: pool)
+            (published + shard * line).bindMemory(to: Atomic<UnsafeMutablePointer<Slot>>.self, capacity: 1).initialize(to: Atomic(table))
+            (self.shards + shard * shardStride).bindMemory(to: Shard.self, capacity: 1).initialize(to: Shard(
+                table: table, capacity: capacity, growthThreshold: Int(Double(capacity) * FingerprintSet.maximumLoad), region: region))
+        }
     }
 
     deinit {
         reclaim()
-        // The search is over: a later one may take the table's pages.
-        pool.recycle(tableRegion, written: (capacity + 1) * MemoryLayout<Slot>.stride)
+        for shard in 0..<shardCount {
+            let writer = self.shard(shard)
+            // The search is over: a later one may take the table's pages.
+            pool.recycle(writer.pointee.region, written: (writer.pointee.capacity + 1) * MemoryLayout<Slot>.stride)
+            writer.deinitialize(count: 1)
+            publishedTable(shard).deinitialize(count: 1)
+        }
+        published.deallocate()
+        shards.deallocate()
     }
 
-    /// Bytes held by the table, and by tables replaced while readers may still hold them.
-    public var bytes: Int { (capacity + 1) * MemoryLayout<Slot>.stride + retiredBytes }
+    @inlinable @inline(__always)
+    func shard(_ shard: Int) -> UnsafeMutablePointer<Shard> {
+        (shards + shard * shardStride).assumingMemoryBound(to: Shard.self)
+    }
+
+    @inlinable @inline(__always)
+    func publishedTable(_ shard: Int) -> UnsafeMutablePointer<Atomic<UnsafeMutablePointer<Slot>>> {
+        (published + shard * MemoryLayout<CacheLinePad>.size).assumingMemoryBound(to: Atomic<UnsafeMutablePointer<Slot>>.self)
+    }
+
+    /// The shard that holds `fingerprint`.
+    @inlinable @inline(__always)
+    public func shard(of fingerprint: UInt64) -> Int { Int(truncatingIfNeeded: fingerprint & shardMask) }
+
+    /// How many fingerprints the set holds. The coordinator's call, between phases.
+    public var count: Int { (0..<shardCount).reduce(0) { $0 + shard($1).pointee.storedCount } }
+
+    /// Bytes held by the tables, and by tables replaced while readers may still hold them.
+    /// The coordinator's call, between phases.
+    public var bytes: Int {
+        (0..<shardCount).reduce(0) { total, index in
+            let writer = shard(index).pointee
+            return total + (writer.capacity + 1) * MemoryLayout<Slot>.stride + writer.retiredBytes
+        }
+    }
 
     @inlinable @inline(__always)
     static func home(of fingerprint: UInt64, capacity: Int) -> Int {
         Int(truncatingIfNeeded: fingerprint.multipliedFullWidth(by: UInt64(capacity)).high)
     }
 
-    /// The published table's capacity and slots, for a reader.
+    /// The published table of `fingerprint`'s shard, its capacity and slots, for a reader.
     @inlinable @inline(__always)
-    func readerView() -> (capacity: Int, slots: UnsafeMutablePointer<Slot>) {
-        let table = published.load(ordering: .acquiring)
+    func readerView(_ fingerprint: UInt64) -> (capacity: Int, slots: UnsafeMutablePointer<Slot>) {
+        let table = publishedTable(shard(of: fingerprint)).pointee.load(ordering: .acquiring)
         return (Int(truncatingIfNeeded: table[0].load(ordering: .relaxed)), table + 1)
     }
 
@@ -106,15 +159,15 @@ public final class FingerprintSet: @unchecked Sendable {
     /// writer could tear, and never faults.
     @inlinable @inline(__always)
     public func prefetch(_ fingerprint: UInt64) {
-        let view = readerView()
+        let view = readerView(fingerprint)
         checker_prefetch(view.slots + FingerprintSet.home(of: fingerprint, capacity: view.capacity))
     }
 
-    /// Whether `fingerprint` is present. Safe from any thread, also while the writer inserts
+    /// Whether `fingerprint` is present. Safe from any thread, also while writers insert
     /// (see the type's note on concurrency).
-    @inlinable
+    @inlinable @inline(__always)
     public func contains(_ fingerprint: UInt64) -> Bool {
-        let (capacity, slots) = readerView()
+        let (capacity, slots) = readerView(fingerprint)
         var index = FingerprintSet.home(of: fingerprint, capacity: capacity)
         while true {
             let slot = slots[index].load(ordering: .relaxed)
@@ -128,74 +181,83 @@ public final class FingerprintSet: @unchecked Sendable {
     }
 
     /// Looks `fingerprint` up and inserts it when absent, in one probe sequence.
-    /// Returns true when it was new. The writer's call.
+    /// Returns true when it was new. The call of the writer of the fingerprint's shard.
     @inlinable
     @discardableResult
     public func insert(_ fingerprint: UInt64) -> Bool {
         precondition(fingerprint != 0, "fingerprint 0 is reserved for empty slots")
-        if storedCount >= growthThreshold { grow() }
-        let slots = table + 1
-        var index = FingerprintSet.home(of: fingerprint, capacity: capacity)
+        let index = shard(of: fingerprint)
+        let writer = shard(index)
+        if writer.pointee.storedCount >= writer.pointee.growthThreshold { grow(index) }
+        let capacity = writer.pointee.capacity, slots = writer.pointee.table + 1
+        var slot = FingerprintSet.home(of: fingerprint, capacity: capacity)
         while true {
-            let slot = slots[index].load(ordering: .relaxed)
-            if slot == fingerprint { return false }
-            if slot == 0 {
-                slots[index].store(fingerprint, ordering: .relaxed)
-                storedCount += 1
+            let stored = slots[slot].load(ordering: .relaxed)
+            if stored == fingerprint { return false }
+            if stored == 0 {
+                slots[slot].store(fingerprint, ordering: .relaxed)
+                writer.pointee.storedCount += 1
                 return true
             }
-            index &+= 1
-            if index == capacity { index = 0 }
+            slot &+= 1
+            if slot == capacity { slot = 0 }
         }
     }
 
     /// Frees the tables that growing replaced. Only when no reader can hold one: between
     /// the explorer's phases.
     public func reclaim() {
-        for table in retired where table.bytes <= FingerprintSet.pooledTableLimit {
-            pool.recycle(table.region, written: table.bytes)
+        for index in 0..<shardCount {
+            let writer = shard(index)
+            for table in writer.pointee.retired where table.bytes <= pooledTableLimit {
+                pool.recycle(table.region, written: table.bytes)
+            }
+            // The others are unmapped as they go: while the search runs, its memory is what
+            // its budget counts.
+            writer.pointee.retired.removeAll()
+            writer.pointee.retiredBytes = 0
         }
-        // The others are unmapped as they go: while the search runs, its memory is what
-        // its budget counts.
-        retired.removeAll()
-        retiredBytes = 0
     }
 
     /// The largest outgrown table that goes to `PagePool` for the next search's growth,
-    /// rather than being unmapped.
+    /// rather than being unmapped: `pooledBytes` over the shards.
     ///
     /// Why: a new table is read before it is written, so it comes backed with memory up
     /// front (`PageRegion.zero`), which costs the kernel's time in the merge, where every
     /// worker waits at the end of a level. In the myTaxi bench the tables a search outgrew
     /// (five, without symmetry) took 1.3 to 6 ms of it, against under 1 ms when the next
-    /// search found them in the pool. Pooling every outgrown table held 4 to 9% more memory resident in
-    /// the qa scope to depth 8, which no budget counted; up to 4 MiB, a search holds at
-    /// most about 11 MB more than its budget counts, whatever its size.
-    static let pooledTableLimit = 4 << 20
+    /// search found them in the pool. Pooling every outgrown table held 4 to 9% more memory
+    /// resident in the qa scope to depth 8, which no budget counted; up to 4 MiB over the
+    /// shards, a search holds at most about 11 MB more than its budget counts, whatever its size.
+    var pooledTableLimit: Int { FingerprintSet.pooledBytes / shardCount }
+    static let pooledBytes = 4 << 20
 
     @usableFromInline
-    func grow() {
+    func grow(_ index: Int) {
+        let writer = shard(index)
+        let capacity = writer.pointee.capacity
         let newCapacity = FingerprintSet.grownCapacity(capacity)
         let (grownRegion, grown) = FingerprintSet.makeTable(capacity: newCapacity, pool: pool)
-        let oldSlots = table + 1, newSlots = grown + 1
+        let oldSlots = writer.pointee.table + 1, newSlots = grown + 1
         for old in 0..<capacity {
             let fingerprint = oldSlots[old].load(ordering: .relaxed)
             guard fingerprint != 0 else { continue }
-            var index = FingerprintSet.home(of: fingerprint, capacity: newCapacity)
-            while newSlots[index].load(ordering: .relaxed) != 0 {
-                index &+= 1
-                if index == newCapacity { index = 0 }
+            var slot = FingerprintSet.home(of: fingerprint, capacity: newCapacity)
+            while newSlots[slot].load(ordering: .relaxed) != 0 {
+                slot &+= 1
+                if slot == newCapacity { slot = 0 }
             }
-            newSlots[index].store(fingerprint, ordering: .relaxed)
+            newSlots[slot].store(fingerprint, ordering: .relaxed)
         }
         // Releasing: a reader that sees the new table sees every slot copied into it.
-        published.store(grown, ordering: .releasing)
-        retired.append((tableRegion, (capacity + 1) * MemoryLayout<Slot>.stride))
-        retiredBytes += (capacity + 1) * MemoryLayout<Slot>.stride
-        table = grown
-        tableRegion = grownRegion
-        capacity = newCapacity
-        growthThreshold = Int(Double(capacity) * FingerprintSet.maximumLoad)
+        publishedTable(index).pointee.store(grown, ordering: .releasing)
+        let oldBytes = (capacity + 1) * MemoryLayout<Slot>.stride
+        writer.pointee.retired.append((writer.pointee.region, oldBytes))
+        writer.pointee.retiredBytes += oldBytes
+        writer.pointee.table = grown
+        writer.pointee.region = grownRegion
+        writer.pointee.capacity = newCapacity
+        writer.pointee.growthThreshold = Int(Double(newCapacity) * FingerprintSet.maximumLoad)
     }
 
     /// A table in a region of its own, from `PagePool` when an earlier search left one

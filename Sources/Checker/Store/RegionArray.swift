@@ -36,6 +36,23 @@ final class RegionArray<Element>: @unchecked Sendable {
         count += 1
     }
 
+    /// The slots past the end, and how many the region holds before the array must move:
+    /// where a caller may initialise elements before `appendUninitialized` takes them in.
+    var freeSpace: (start: UnsafeMutablePointer<Element>, count: Int) { (slots.base + count, slots.capacity - count) }
+
+    /// Takes `count` more elements at the end and returns where they start: the caller
+    /// initialises every one of them (from any threads, each its own) before the array is
+    /// next read or changed, unless it did so already through `freeSpace` (then the region
+    /// does not move: `count` is within its `freeSpace`).
+    func appendUninitialized(_ count: Int) -> UnsafeMutablePointer<Element> {
+        precondition(count >= 0, "a negative number of elements")
+        if self.count + count > slots.capacity { slots.move(toHold: 2 * (self.count + count), live: self.count) }
+        let start = slots.base + self.count
+        self.count += count
+        slots.touch(self.count)
+        return start
+    }
+
     @inline(__always)
     subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "element \(index) is outside the array of \(count)")

@@ -22,16 +22,35 @@ final class TraceLog: @unchecked Sendable {
     /// Records a state and returns its id, which is its position in the log.
     @discardableResult
     func append(parent: UInt32, actionIndex: Int) -> UInt32 {
-        precondition(actionIndex < Int(UInt32.max), "too many actions enabled in one state")
         precondition(records.count < Int(UInt32.max), "more than 4 billion distinct states")
-        records.append(UInt64(parent) << 32 | UInt64(UInt32(actionIndex)))
+        records.append(TraceLog.link(parent: parent, actionIndex: actionIndex))
         return UInt32(records.count - 1)
+    }
+
+    /// A state's record: its parent's id and the index of the action from there.
+    static func link(parent: UInt32, actionIndex: Int) -> UInt64 {
+        precondition(actionIndex < Int(UInt32.max), "too many actions enabled in one state")
+        return UInt64(parent) << 32 | UInt64(UInt32(actionIndex))
+    }
+
+    /// The room past the log's end (`RegionArray.freeSpace`).
+    var freeSpace: (start: UnsafeMutablePointer<UInt64>, count: Int) { records.freeSpace }
+
+    /// Room for the records of `count` states, the next ids in order, which the caller
+    /// fills (from any threads, each its own records: `LevelMerge`) before the log is next
+    /// read or changed, unless it filled them already through `freeSpace`.
+    func appendUninitialized(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+        precondition(records.count + count < Int(UInt32.max), "more than 4 billion distinct states")
+        return records.appendUninitialized(count)
     }
 
     @discardableResult
     func appendRoot(initialStateIndex: Int) -> UInt32 {
         append(parent: TraceLog.noParent, actionIndex: initialStateIndex)
     }
+
+    /// State `id`'s record (`link(parent:actionIndex:)`).
+    func record(_ id: Int) -> UInt64 { records[id] }
 
     /// The initial state index and the action indices that lead from it to state `id`.
     func path(to id: UInt32) -> (initial: Int, actions: [Int]) {

@@ -1,4 +1,5 @@
 import Checker
+import Foundation
 
 /// `verify check`: explore a model within a scope and report every property.
 struct CheckCommand {
@@ -8,6 +9,7 @@ struct CheckCommand {
         .value("max-states", "N", "stop after N distinct states in the whole run, every target and scope (exit 3, incomplete)"),
         .value("max-seconds", "S", "stop after S seconds in the whole run (exit 3, incomplete)"),
         .value("max-memory", "MB", "stop when the search would use more than MB megabytes (default: 3/4 of the machine; exit 3)"),
+        .value("levels-dir", "DIR", "keep the states of the level being explored and of the next in files in DIR, not in memory: for runs larger than memory (models whose states are plain data, as the Specs' are; the others keep theirs in memory)"),
         .value("format", "FORMAT", "text, json, junit, markdown or html (default text)"),
         .value("output", "FILE", "write the report to FILE instead of standard output"),
         .repeated("report", "FORMAT:FILE", "also write the report in FORMAT to FILE, from the same run (repeatable), e.g. --report junit:verify.xml"),
@@ -64,6 +66,13 @@ struct CheckCommand {
             options.maxSeconds = value
         }
         if let megabytes = try parsed.integer("max-memory", in: 1...1_000_000) { options.maxMemoryBytes = megabytes << 20 }
+        if let directory = parsed.value("levels-dir") {
+            guard Output.kind(of: directory) == .folder else { throw UsageError("--levels-dir '\(directory)' is not a folder") }
+            guard access(directory, W_OK | X_OK) == 0 else {
+                throw UsageError("--levels-dir '\(directory)': \(String(cString: strerror(errno)))")
+            }
+            options.levelDirectory = directory
+        }
         options.stopAtFirstViolation = parsed.flag("stop-at-first")
         let literal = parsed.flag("literal")
         options.propertyIDs = try CommonOptions.propertyIDs(parsed, of: plugin, bounds: scopes[0].bounds, literal: literal, target: target)

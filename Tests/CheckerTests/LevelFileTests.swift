@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import Checker
+
+/// Levels kept in files (`ExplorationOptions.levelDirectory`, `LevelFile`) change where the
+/// states wait, nothing a search finds.
+@Suite("Levels kept in files")
+struct LevelFileTests {
+    func explore<M: Model>(_ model: M, workers: Int, inFiles: Bool) throws -> ExplorationResult<M> {
+        var options = ExplorationOptions()
+        options.workers = workers
+        if inFiles { options.levelDirectory = FileManager.default.temporaryDirectory.path }
+        return try BreadthFirstExplorer(model: model, options: options).run()
+    }
+
+    @Test("The same states and the same shortest counterexample as in memory, for 1 and 3 workers", arguments: [1, 3])
+    func sameSearch(workers: Int) throws {
+        let model = Counter(limit: 5_000, forbidden: 4_001)
+        let inMemory = try explore(model, workers: workers, inFiles: false)
+        let inFiles = try explore(model, workers: workers, inFiles: true)
+        #expect(inFiles.distinct == inMemory.distinct && inFiles.generated == inMemory.generated && inFiles.depth == inMemory.depth)
+        let trace = { (result: ExplorationResult<Counter>) in
+            result.properties.first { $0.property.id == "NotForbidden" }?.counterexample?.trace.steps.map(\.action.description)
+        }
+        #expect(trace(inFiles) != nil && trace(inFiles) == trace(inMemory))
+    }
+
+    @Test("A state type that is not plain bytes keeps its levels in memory: the search runs as before")
+    func notPlainBytes() throws {
+        let result = try explore(TwoPhaseCommit(count: 3), workers: 2, inFiles: true)
+        #expect(result.distinct == 288)
+    }
+
+    @Test("A folder where no file can be made is refused before the search, naming it")
+    func folderRefused() {
+        var options = ExplorationOptions()
+        options.levelDirectory = "/nonexistent/levels"
+        #expect(throws: ExplorationError.self) { try BreadthFirstExplorer(model: Counter(limit: 3), options: options).run() }
+        do {
+            _ = try BreadthFirstExplorer(model: Counter(limit: 3), options: options).run()
+        } catch {
+            #expect(error.description.hasPrefix("cannot keep levels in /nonexistent/levels: "))
+        }
+    }
+
+    @Test("A window reads back what was written, at any place")
+    func fileRoundTrip() throws {
+        let file = try LevelFile<Int>(directory: FileManager.default.temporaryDirectory.path)
+        let values: [Int] = (0..<10_000).map { $0 &* 2_654_435_761 }
+        values.withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<Int>) in
+            file.write(buffer.extracting(5_000..<10_000), at: 5_000)
+            file.write(buffer.extracting(0..<5_000), at: 0)
+        }
+        let window = LevelWindow<Int>()
+        let base = window.positions(4_000..<6_500)
+        file.read(4_000..<6_500, into: base + 4_000)
+        #expect((4_000..<6_500).allSatisfy { base[$0] == values[$0] })
+    }
+}
