@@ -53,8 +53,7 @@ struct Search<M: Model> {
 
     init(explorer: BreadthFirstExplorer<M>, properties: [Property<M>], levelFiles: (LevelFile<M.State>, LevelFile<M.State>)? = nil) {
         self.levelFiles = levelFiles
-        // One worker merges every shard itself: one shard spares it the sorting.
-        visited = FingerprintSet(minimumCapacity: 1 << 16, shards: explorer.options.workers > 1 ? FingerprintSet.searchShards : 1)
+        visited = FingerprintSet(minimumCapacity: 1 << 16, shards: FingerprintSet.shards(forWorkers: explorer.options.workers))
         // Setting up (the tables below, the canonical memo) is part of the search's time.
         start = ContinuousClock.now
         self.explorer = explorer
