@@ -38,7 +38,7 @@ struct LevelMergeTests {
     }
 
     func merge(workers: Int, room: Int?, reserving bytes: Int) -> Outcome {
-        let visited = FingerprintSet(minimumCapacity: 64, shards: 16)
+        let visited = FingerprintSet(minimumCapacity: 64, shards: FingerprintSet.shards(forWorkers: workers))
         for state in 0..<200 { visited.insert(Self.fingerprint(state)) }
         let log = TraceLog(reserving: bytes, pool: PagePool(capacity: 0, regionLimit: 0))
         log.appendRoot(initialStateIndex: 0)

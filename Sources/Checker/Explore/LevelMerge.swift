@@ -38,19 +38,18 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
     typealias Candidate = ChunkOutput<M>.Candidate
 
     /// A chunk's candidates while shards merge them: the candidates (a shard that finds one
-    /// already visited zeroes its fingerprint), their hints, and their positions sorted by
-    /// shard, shard `s`'s from `starts[s]` to `starts[s + 1]`.
+    /// already visited zeroes its fingerprint), their hints, and with several shards their
+    /// positions sorted by shard, shard `s`'s from `starts[s]` to `starts[s + 1]`.
     struct Pending {
         let candidates: UnsafeMutableBufferPointer<Candidate>
         let hints: [UInt64]
-        let order: UnsafeMutableBufferPointer<UInt32>
-        let starts: UnsafeMutableBufferPointer<UInt32>
+        let sorted: (order: UnsafeMutableBufferPointer<UInt32>, starts: UnsafeMutableBufferPointer<UInt32>)?
 
         func free() {
             candidates.deinitialize()
             candidates.baseAddress?.deallocate()
-            order.deallocate()
-            starts.deallocate()
+            sorted?.order.deallocate()
+            sorted?.starts.deallocate()
         }
     }
 
@@ -182,13 +181,24 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
     }
 
     /// Called by the worker that expanded `chunk`, with its candidates and (with symmetry)
-    /// their hints: sorts them by shard, offers them, and merges every shard whose turn it
-    /// can take.
+    /// their hints: sorts them by shard (with one shard there is nothing to sort), offers
+    /// them, and merges every shard whose turn it can take.
     func offer(_ chunk: Int, candidates: [Candidate], hints: [UInt64], worker: Int) {
         let shards = shardCount
         let buffer = UnsafeMutableBufferPointer<Candidate>.allocate(capacity: max(1, candidates.count))
         _ = buffer.initialize(fromContentsOf: candidates)
-        // A counting sort of the positions by shard.
+        pending[chunk] = Pending(candidates: UnsafeMutableBufferPointer(rebasing: buffer[..<candidates.count]),
+                                 hints: hints, sorted: shards == 1 ? nil : sortedByShard(candidates))
+        ready[chunk].store(true, ordering: .releasing)
+        // Workers start on different shards, so that they do not queue for the same turns.
+        let first = worker * shards / max(1, workers)
+        for step in 0..<shards { mergeShard((first + step) % shards) }
+    }
+
+    /// A counting sort of the candidates' positions by shard.
+    private func sortedByShard(_ candidates: [Candidate]) -> (order: UnsafeMutableBufferPointer<UInt32>,
+                                                              starts: UnsafeMutableBufferPointer<UInt32>) {
+        let shards = shardCount
         let starts = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: shards + 1)
         starts.initialize(repeating: 0)
         for candidate in candidates { starts[visited.shard(of: candidate.fingerprint) + 1] += 1 }
@@ -200,12 +210,7 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
             order[Int(next[shard])] = UInt32(position)
             next[shard] += 1
         }
-        pending[chunk] = Pending(candidates: UnsafeMutableBufferPointer(rebasing: buffer[..<candidates.count]),
-                                 hints: hints, order: order, starts: starts)
-        ready[chunk].store(true, ordering: .releasing)
-        // Workers start on different shards, so that they do not queue for the same turns.
-        let first = worker * shards / max(1, workers)
-        for step in 0..<shards { mergeShard((first + step) % shards) }
+        return (order, starts)
     }
 
     /// Merges every chunk ready that `shard` has not merged, unless another worker holds the
@@ -226,13 +231,15 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
 
     private func merge(chunk: Int, shard: Int) {
         let part = pending[chunk]!
-        let candidates = part.candidates, order = part.order
-        let range = Int(part.starts[shard])..<Int(part.starts[shard + 1])
+        let candidates = part.candidates
+        // The shard's run of positions, or with one shard every position in order.
+        let range = part.sorted.map { Int($0.starts[shard])..<Int($0.starts[shard + 1]) } ?? candidates.indices
+        @inline(__always) func position(_ index: Int) -> Int { part.sorted.map { Int($0.order[index]) } ?? index }
         let ahead = FingerprintSet.prefetchDistance
-        for index in range.prefix(ahead) { visited.prefetch(candidates[Int(order[index])].fingerprint) }
+        for index in range.prefix(ahead) { visited.prefetch(candidates[position(index)].fingerprint) }
         for index in range {
-            if index + ahead < range.upperBound { visited.prefetch(candidates[Int(order[index + ahead])].fingerprint) }
-            let position = Int(order[index])
+            if index + ahead < range.upperBound { visited.prefetch(candidates[position(index + ahead)].fingerprint) }
+            let position = position(index)
             if !visited.insert(candidates[position].fingerprint) { candidates[position].fingerprint = 0 }
         }
         // The last shard to merge the chunk sees every other shard's zeroes.

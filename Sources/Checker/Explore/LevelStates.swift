@@ -100,13 +100,6 @@ final class LevelStates<State>: @unchecked Sendable {
         return slots.base + index
     }
 
-    /// Slot `index`, initialised, read in place.
-    @inline(__always)
-    func pointer(_ index: Int) -> UnsafePointer<State> {
-        precondition(file == nil && index >= 0 && index < count, "slot \(index) is outside the level, or in its file")
-        return UnsafePointer(slots.base + index)
-    }
-
     /// Bytes of memory the buffer holds: the part of the region its levels have touched.
     var bytes: Int { file == nil ? slots.bytes(holding: count) : 0 }
 }

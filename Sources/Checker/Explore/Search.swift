@@ -201,10 +201,9 @@ struct Search<M: Model> {
     /// the level, shorter only if a budget stopped it) and what their merge kept.
     struct LevelExpansion {
         let outputs: [ChunkOutput<M>]
-        /// New states per action kind, states kept (none when the level was cut short), and
-        /// whether the state budget left some out.
+        /// New states per action kind (none when the level was cut short), and whether the
+        /// state budget left some out.
         let newStates: [Int]
-        let kept: Int
         let budgetHit: Bool
     }
 
@@ -274,12 +273,12 @@ struct Search<M: Model> {
         // A level cut short keeps no state: the search stops before checking any.
         guard !levelCutShort else {
             visited.reclaim()
-            return LevelExpansion(outputs: result, newStates: [], kept: 0, budgetHit: false)
+            return LevelExpansion(outputs: result, newStates: [], budgetHit: false)
         }
         let kept = merge.finish(log: log, origins: origins, hints: hintsKept)
         // No worker probes the visited set any more: the tables it outgrew can go.
         visited.reclaim()
-        return LevelExpansion(outputs: result, newStates: kept.newStates, kept: kept.count, budgetHit: kept.budgetHit)
+        return LevelExpansion(outputs: result, newStates: kept.newStates, budgetHit: kept.budgetHit)
     }
 
     /// Builds the next level in `next` from the origins the merge kept, and checks every
