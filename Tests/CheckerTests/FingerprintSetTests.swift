@@ -97,6 +97,31 @@ struct FingerprintSetTests {
         #expect(set.bytes <= 16 * inserts, "each shard grows on its own, by half: \(set.bytes) bytes")
     }
 
+    /// A table a shard outgrew goes as soon as no reader can hold it, not at the level's end.
+    @Test("An outgrown table waits for the readers that entered before it was replaced, and only for them")
+    func quietTablesFreed() {
+        let set = FingerprintSet(minimumCapacity: 64, shards: 1, readers: 2)
+        let retired = { set.bytes - set.bytes(retired: false) }
+        set.enter(reader: 0)
+        for n in 0..<1_000 { set.insert(Self.fingerprint(2 * n)) }
+        #expect(retired() > 0, "the set grew while reader 0 was in")
+        // Reader 1 enters after the growth: it cannot hold the old tables.
+        set.enter(reader: 1)
+        set.reclaimQuiet(0)
+        #expect(retired() > 0, "reader 0 may still hold them")
+        set.leave(reader: 0)
+        set.reclaimQuiet(0)
+        #expect(retired() == 0)
+        // Reader 1 entered before this growth.
+        for n in 1_000..<3_000 { set.insert(Self.fingerprint(2 * n)) }
+        set.reclaimQuiet(0)
+        #expect(retired() > 0)
+        set.leave(reader: 1)
+        set.reclaimQuiet(0)
+        #expect(retired() == 0)
+        #expect((0..<3_000).allSatisfy { set.contains(Self.fingerprint(2 * $0)) })
+    }
+
     /// The merge inserts while other workers probe. A reader must never find a fingerprint
     /// that was not inserted, and must find every one whose insertion it has heard of, also
     /// while the table grows under it (from 64 slots to over 40,000 here).

@@ -27,12 +27,12 @@ struct DestinationTests {
 
     /// The levels' files are unlinked as they are made: the folder is left as it was, and
     /// the report is the one a run in memory gives.
-    @Test("Levels kept in files give the report levels in memory give, and leave no file behind")
-    func levelsInFiles() throws {
+    @Test("Levels kept in files give the report levels in memory give, and leave no file behind", arguments: ["off", "on"])
+    func levelsInFiles(symmetry: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ridecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = ["check", "--scope", "ci", "--quiet", "--target", "spec", "--workers", "2", "--format", "json"]
+        let run = ["check", "--scope", "ci", "--quiet", "--target", "spec", "--workers", "2", "--symmetry", symmetry, "--format", "json"]
         let inMemory = runVerify(run), inFiles = runVerify(run + ["--levels-dir", directory.path])
         #expect(inMemory.code == 0 && inFiles.code == 0)
         let timeless = { (text: String) in text.split(separator: "\n").filter { !$0.contains("seconds") } }

@@ -42,6 +42,8 @@ struct ExpansionBuffers<M: Model> {
     /// of the chunk being checked, and of the chunk being built.
     let frontierWindow = LevelWindow<M.State>()
     let nextWindow = LevelWindow<M.State>()
+    /// With the origins in a file too: the origins of the chunk being checked.
+    let originWindow = LevelWindow<Search<M>.Origin>()
     /// For a cached footprint: the selected states not found in the memo, and the bits of
     /// their verdicts as the footprint's invariants are evaluated one after another.
     var misses: [Int32] = []

@@ -45,10 +45,10 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
         guard !initials.isEmpty else { throw .noInitialStates(model: model.name) }
         try model.checkPlainData(initials)
 
-        var levelFiles: (LevelFile<M.State>, LevelFile<M.State>)?
-        if let directory = options.levelDirectory, _isPOD(M.State.self) {
+        var levelFiles: LevelFiles<M>?
+        if let directory = options.levelDirectory {
             do {
-                levelFiles = (try LevelFile(directory: directory), try LevelFile(directory: directory))
+                levelFiles = try LevelFiles(directory: directory)
             } catch {
                 throw .levelFile(error)
             }

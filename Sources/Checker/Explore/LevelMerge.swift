@@ -53,12 +53,16 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
         }
     }
 
-    /// Where a level's records go: record `r` at `links[r]`, `origins[r]` and `hints[r]`.
+    /// Where a level's records go: record `r` at `links[r]`, `origins[r]` (or in
+    /// `originFile`) and `hints[r]`.
     struct Destination {
         let links: UnsafeMutablePointer<UInt64>
-        let origins: UnsafeMutablePointer<Search<M>.Origin>
+        let origins: UnsafeMutablePointer<Search<M>.Origin>?
         let hints: UnsafeMutablePointer<UInt64>?
     }
+
+    /// Where the origins go instead of the array, with levels kept in files.
+    private let originFile: LevelFile<Search<M>.Origin>?
 
     /// The free space past the trace log's end and past the origins' and hints' (emptied
     /// for the level), and how many records it has room for.
@@ -97,9 +101,12 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
 
     /// A merge into `visited` of the chunks that will be offered, `chunkCount` of them,
     /// expanded by `workers` workers, keeping at most `room` states (the state budget's
-    /// remainder) after the trace log's and `origins`' ends.
+    /// remainder) after the trace log's and `origins`' ends (or with `originFile`, the
+    /// origins in it from its start).
     init(chunkCount: Int, visited: FingerprintSet, workers: Int, actionKinds: Int, room: Int?,
-         log: TraceLog, origins: RegionArray<Search<M>.Origin>, hints: RegionArray<UInt64>?) {
+         log: TraceLog, origins: RegionArray<Search<M>.Origin>, originFile: LevelFile<Search<M>.Origin>? = nil,
+         hints: RegionArray<UInt64>?) {
+        self.originFile = originFile
         self.chunkCount = chunkCount
         self.visited = visited
         self.workers = workers
@@ -108,8 +115,9 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
         shardCount = visited.shardCount
         origins.removeAll()
         hints?.removeAll()
-        inPlace = Destination(links: log.freeSpace.start, origins: origins.freeSpace.start, hints: hints?.freeSpace.start)
-        roomInPlace = min(log.freeSpace.count, origins.freeSpace.count, hints?.freeSpace.count ?? .max)
+        inPlace = Destination(links: log.freeSpace.start, origins: originFile == nil ? origins.freeSpace.start : nil,
+                              hints: hints?.freeSpace.start)
+        roomInPlace = min(log.freeSpace.count, originFile == nil ? origins.freeSpace.count : .max, hints?.freeSpace.count ?? .max)
         let chunks = max(1, chunkCount)
         ready = .allocate(capacity: chunks)
         shardsLeft = .allocate(capacity: chunks)
@@ -140,11 +148,11 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
 
     deinit {
         for chunk in 0..<chunkCount { pending[chunk]?.free() }
-        if !finished {
+        if !finished, let origins = inPlace.origins {
             // A level cut short: the origins written in place are nobody's.
             for chunk in 0..<chunkCount where written[chunk] {
                 let start = offsets[chunk]
-                (inPlace.origins + start).deinitialize(count: max(0, min(offsets[chunk + 1], room) - start))
+                (origins + start).deinitialize(count: max(0, min(offsets[chunk + 1], room) - start))
             }
         }
         ready.deinitialize(count: chunkCount)
@@ -223,6 +231,7 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
                 next += 1
             }
             done(shard).pointee = next
+            visited.reclaimQuiet(shard)
             release(shard)
             // A chunk offered while this worker held the turn found it taken: look again.
             guard next < chunkCount && ready[next].load(ordering: .acquiring) else { return }
@@ -276,14 +285,18 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
         let part = pending[chunk]!
         var kinds = Array(repeating: 0, count: actionKinds)
         var record = offsets[chunk]
+        // With an origin file, the chunk's origins are gathered and written in one call.
+        var gathered: [Search<M>.Origin] = []
         for (index, candidate) in part.candidates.enumerated() where candidate.fingerprint != 0 {
             guard record < end else { break }
             destination.links[record] = TraceLog.link(parent: candidate.parent, actionIndex: Int(candidate.actionIndex))
-            (destination.origins + record).initialize(to: Search<M>.Origin(source: candidate.source, action: candidate.action))
+            let origin = Search<M>.Origin(source: candidate.source, action: candidate.action)
+            if let origins = destination.origins { (origins + record).initialize(to: origin) } else { gathered.append(origin) }
             if let hints = destination.hints { hints[record] = part.hints[index] }
             kinds[Int(candidate.actionKind)] += 1
             record += 1
         }
+        if let originFile { gathered.withUnsafeBufferPointer { originFile.write($0, at: offsets[chunk]) } }
         kindCounts[chunk] = kinds
         written[chunk] = true
         part.free()
@@ -301,7 +314,7 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
 
     /// Merges, places and writes whatever is left once every worker has stopped, and
     /// returns what the level kept, its states laid out after the trace log's end and in
-    /// the origins. The coordinator's call, with the log and the arrays the merge was made
+    /// the origins (or their file). The coordinator's call, with the log and the arrays the merge was made
     /// with; only when the level's every chunk was offered.
     func finish(log: TraceLog, origins: RegionArray<Search<M>.Origin>, hints: RegionArray<UInt64>?) -> Kept {
         for shard in 0..<shardCount {
@@ -315,12 +328,12 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
         // refused the address space reserved) the arrays move, and the rest is written there.
         let inPlace = (0..<chunkCount).first { !written[$0] }.map { min(offsets[$0], count) } ?? count
         _ = log.appendUninitialized(inPlace)
-        _ = origins.appendUninitialized(inPlace)
+        if originFile == nil { _ = origins.appendUninitialized(inPlace) }
         _ = hints?.appendUninitialized(inPlace)
         finished = true
         if inPlace < count {
             let destination = Destination(links: log.appendUninitialized(count - inPlace) - inPlace,
-                                          origins: origins.appendUninitialized(count - inPlace) - inPlace,
+                                          origins: originFile == nil ? origins.appendUninitialized(count - inPlace) - inPlace : nil,
                                           hints: hints.map { $0.appendUninitialized(count - inPlace) - inPlace })
             for chunk in 0..<chunkCount where !written[chunk] { write(chunk, to: destination) }
         }

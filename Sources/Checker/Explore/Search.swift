@@ -48,12 +48,13 @@ struct Search<M: Model> {
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
 
-    /// Where the levels are kept instead of in memory, if anywhere (`LevelFile`).
-    let levelFiles: (LevelFile<M.State>, LevelFile<M.State>)?
+    /// Where the levels are kept instead of in memory, if anywhere.
+    let levelFiles: LevelFiles<M>?
 
-    init(explorer: BreadthFirstExplorer<M>, properties: [Property<M>], levelFiles: (LevelFile<M.State>, LevelFile<M.State>)? = nil) {
+    init(explorer: BreadthFirstExplorer<M>, properties: [Property<M>], levelFiles: LevelFiles<M>? = nil) {
         self.levelFiles = levelFiles
-        visited = FingerprintSet(minimumCapacity: 1 << 16, shards: FingerprintSet.shards(forWorkers: explorer.options.workers))
+        visited = FingerprintSet(minimumCapacity: 1 << 16, shards: FingerprintSet.shards(forWorkers: explorer.options.workers),
+                                 readers: max(1, explorer.options.workers))
         // Setting up (the tables below, the canonical memo) is part of the search's time.
         start = ContinuousClock.now
         self.explorer = explorer
@@ -96,8 +97,8 @@ struct Search<M: Model> {
         // Two level buffers in turn, each emptied but not freed, for the reason
         // `LevelStates` gives: the next level is built in the memory of the level before last.
         // No level outgrows the memory budget: the expansion stops before its successors would.
-        var frontier = LevelStates<M.State>(reserving: options.memoryBudget, file: levelFiles?.0)
-        var next = LevelStates<M.State>(reserving: options.memoryBudget, file: levelFiles?.1)
+        var frontier = LevelStates<M.State>(reserving: options.memoryBudget, file: levelFiles?.states.0)
+        var next = LevelStates<M.State>(reserving: options.memoryBudget, file: levelFiles?.states.1)
         // Each state's canonical-form hint (`Model.canonicalForm(of:scratch:parent:parentHint:hint:)`),
         // beside it in the same order; empty without symmetry.
         var hints = LevelStates<UInt64>(reserving: options.memoryBudget), nextHints = LevelStates<UInt64>(reserving: options.memoryBudget)
@@ -216,7 +217,8 @@ struct Search<M: Model> {
         let outputs = ChunkOutputs<M>(count: chunkCount)
         let hintsKept = options.symmetry ? originHints : nil
         let merge = LevelMerge<M>(chunkCount: chunkCount, visited: visited, workers: options.workers, actionKinds: coverage.count,
-                                  room: options.maxStates.map { max(0, $0 - log.count) }, log: log, origins: origins, hints: hintsKept)
+                                  room: options.maxStates.map { max(0, $0 - log.count) }, log: log, origins: origins,
+                                  originFile: levelFiles?.origins, hints: hintsKept)
         let explorer = self.explorer
         let properties = self.compiled
         let decided = self.decided
@@ -244,9 +246,13 @@ struct Search<M: Model> {
             if explorer.outOfTime(since: snapshot.started) { return false }
             let range = chunks.range(chunk)
             let frontier = level.window(range, in: workerBuffers.slot(worker).pointee.frontierWindow)
+            // The worker probes the visited set while it expands: tables that shards outgrow
+            // meanwhile wait for it to leave.
+            visited.enter(reader: worker)
             var output = explorer.expand(
                 frontier: frontier, hints: hints.states, ids: ids, range: range, properties: properties,
                 decided: decided, visited: visited, canonical: canonicalMemo, buffers: &workerBuffers.slot(worker).pointee)
+            visited.leave(reader: worker)
             let generatedSoFar = levelGenerated.add(output.generated, ordering: .relaxed).newValue
             merge.offer(chunk, candidates: output.candidates, hints: output.hints, worker: worker)
             output.candidates = []
@@ -289,12 +295,14 @@ struct Search<M: Model> {
     mutating func checkLevel(filling next: (states: LevelStates<M.State>, applied: AppliedInvariants, hints: LevelStates<UInt64>),
                              from level: (states: LevelStates<M.State>, applied: AppliedInvariants),
                              ids: LevelIDs) -> [ChunkOutput<M>] {
-        let origins = self.origins, originHints = self.originHints
-        next.states.resize(origins.count)
-        next.applied.resize(origins.count)
+        let origins = self.origins, originHints = self.originHints, originFile = levelFiles?.origins
+        // The level's states are the log's last records (the origins may be in their file).
+        let count = log.count - Int(ids.first)
+        next.states.resize(count)
+        next.applied.resize(count)
         let hinted = options.symmetry
-        next.hints.resize(hinted ? origins.count : 0)
-        let chunks = LevelChunks(states: origins.count, workers: options.workers)
+        next.hints.resize(hinted ? count : 0)
+        let chunks = LevelChunks(states: count, workers: options.workers)
         let chunkCount = chunks.count
         let outputs = ChunkOutputs<M>(count: chunkCount)
         let explorer = self.explorer
@@ -308,9 +316,19 @@ struct Search<M: Model> {
         let progressGate = Locked<Double>(lastProgress)
         let snapshot = (generated: generated, distinct: log.count, depth: depth + 1)
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
-            let kept = origins.elements, keptHints = originHints.elements
             let range = chunks.range(chunk)
             let buffers = workerBuffers.slot(worker)
+            let keptHints = originHints.elements
+            // The chunk's origins, addressed by position in the level: in place, or read from
+            // their file into the worker's window.
+            let kept: UnsafePointer<Origin>
+            if let originFile {
+                let window = buffers.pointee.originWindow.positions(range)
+                originFile.read(range, into: window + range.lowerBound)
+                kept = UnsafePointer(window)
+            } else {
+                kept = origins.elements.baseAddress ?? UnsafePointer(origins.freeSpace.start)
+            }
             // The parents of a chunk lie in one run of the level: the merge keeps the states
             // in frontier order.
             let parents = range.isEmpty ? 0..<0 : Int(kept[range.lowerBound].source)..<(Int(kept[range.upperBound - 1].source) + 1)
@@ -337,7 +355,7 @@ struct Search<M: Model> {
             var output = ChunkOutput<M>(actionKinds: actionKinds, properties: propertyCount)
             let changes = buffers.pointee.changes
             changes.withUnsafeBufferPointer { changes in
-                let lineage = BreadthFirstExplorer<M>.Lineage(changes: changes, origins: UnsafeBufferPointer(rebasing: kept[range]),
+                let lineage = BreadthFirstExplorer<M>.Lineage(changes: changes, origins: UnsafeBufferPointer(start: kept + range.lowerBound, count: range.count),
                                                               parentRows: level.applied)
                 explorer.checkStates(states, lineage: lineage, rows: next.applied.row(range.lowerBound), properties: properties,
                                      decided: decided, buffers: &buffers.pointee, into: &output) { index in
@@ -349,7 +367,7 @@ struct Search<M: Model> {
                 // The level's states not yet checked wait in the queue.
                 Search.reportProgress(explorer.options, gate: progressGate, started: started) { seconds in
                     ExplorationProgress(generated: snapshot.generated, distinct: snapshot.distinct,
-                                        queue: kept.count - range.upperBound, depth: snapshot.depth, seconds: seconds)
+                                        queue: count - range.upperBound, depth: snapshot.depth, seconds: seconds)
                 }
             }
             return true
@@ -449,5 +467,20 @@ struct Search<M: Model> {
             properties: outcomes, deadlock: deadlock, actions: coverage,
             visitedSetBytes: visited.bytes, traceLogBytes: log.bytes, canonicalForms: canonicalForms,
             canonicalMemoBytes: canonicalMemo?.bytes ?? 0)
+    }
+}
+
+/// With levels kept in files (`ExplorationOptions.levelDirectory`): the states of the level
+/// being expanded and of the next one, and the next level's origins, each where the type is
+/// plain bytes (the states of a Reference's target are not; a model's actions may not be).
+struct LevelFiles<M: Model>: Sendable {
+    let states: (LevelFile<M.State>, LevelFile<M.State>)
+    let origins: LevelFile<Search<M>.Origin>?
+
+    /// Files in `directory`, or nil when the states are not plain bytes.
+    init?(directory: String) throws(LevelFileError) {
+        guard _isPOD(M.State.self) else { return nil }
+        states = (try LevelFile(directory: directory), try LevelFile(directory: directory))
+        origins = _isPOD(Search<M>.Origin.self) ? try LevelFile(directory: directory) : nil
     }
 }

@@ -27,7 +27,10 @@ import Synchronization
 ///   earlier. It never answers "present" for a fingerprint not inserted.
 /// - Growing builds a shard's new table beside the old one and then publishes it; readers
 ///   that still hold the old one read a consistent, older table. Old tables are freed by
-///   `reclaim()`, which the coordinator calls when no reader or writer is left.
+///   `reclaim()`, which the coordinator calls when no reader or writer is left, and, with
+///   registered readers, as soon as every reader has been idle or begun again since
+///   (`enter`, `leave`, `reclaimQuiet`: a quiescent-state scheme): a level's merge would
+///   otherwise hold every table its shards outgrew, up to two thirds of the set, till its end.
 /// - `insert` belongs to the writer of the fingerprint's shard (`LevelMerge` hands each
 ///   shard's role from thread to thread); `reclaim`, `count` and `bytes` to the coordinator,
 ///   between phases.
@@ -47,8 +50,8 @@ public final class FingerprintSet: @unchecked Sendable {
         @usableFromInline var storedCount = 0
         @usableFromInline var growthThreshold: Int
         var region: PageRegion
-        /// Tables replaced, with the bytes each held.
-        var retired: [(region: PageRegion, bytes: Int)] = []
+        /// Tables replaced, with the bytes each held and the epoch they were replaced at.
+        var retired: [(region: PageRegion, bytes: Int, epoch: Int)] = []
         var retiredBytes = 0
     }
 
@@ -61,6 +64,12 @@ public final class FingerprintSet: @unchecked Sendable {
     @usableFromInline let shardMask: UInt64
     public let shardCount: Int
     private let pool: PagePool
+    /// Per registered reader, a line of its own: the epoch it entered at, or `Int.max` when
+    /// idle. Growing a table moves `epoch` on; the table it replaced may go once every
+    /// reader is idle or entered at the new epoch or later.
+    private let readerEpochs: UnsafeMutableRawPointer
+    private let readerCount: Int
+    private let epoch = Atomic<Int>(0)
 
     static let maximumLoad = 0.8
 
@@ -86,15 +95,21 @@ public final class FingerprintSet: @unchecked Sendable {
     /// when the probe comes.
     public static let prefetchDistance = 16
 
-    public convenience init(minimumCapacity: Int = 1 << 16, shards: Int = 1) {
-        self.init(minimumCapacity: minimumCapacity, shards: shards, pool: .shared)
+    public convenience init(minimumCapacity: Int = 1 << 16, shards: Int = 1, readers: Int = 0) {
+        self.init(minimumCapacity: minimumCapacity, shards: shards, readers: readers, pool: .shared)
     }
 
     /// A set of `shards` shards (a power of two) holding `minimumCapacity` slots in all to
-    /// begin with, whose tables come from `pool` and go back to it.
-    init(minimumCapacity: Int, shards: Int = 1, pool: PagePool) {
+    /// begin with, whose tables come from `pool` and go back to it; `readers` readers may
+    /// register (`enter`), and with none the tables outgrown wait for `reclaim()`.
+    init(minimumCapacity: Int, shards: Int = 1, readers: Int = 0, pool: PagePool) {
         precondition(shards >= 1 && shards & (shards - 1) == 0, "a power of two of shards, not \(shards)")
         self.pool = pool
+        readerCount = readers
+        readerEpochs = .allocate(byteCount: MemoryLayout<CacheLinePad>.size * max(1, readers), alignment: MemoryLayout<CacheLinePad>.size)
+        for reader in 0..<readers {
+            (readerEpochs + reader * MemoryLayout<CacheLinePad>.size).bindMemory(to: Atomic<Int>.self, capacity: 1).initialize(to: Atomic(.max))
+        }
         shardCount = shards
         shardMask = UInt64(shards - 1)
         let line = MemoryLayout<CacheLinePad>.size
@@ -120,6 +135,7 @@ public final class FingerprintSet: @unchecked Sendable {
         }
         published.deallocate()
         shards.deallocate()
+        readerEpochs.deallocate()
     }
 
     @inlinable @inline(__always)
@@ -141,10 +157,13 @@ public final class FingerprintSet: @unchecked Sendable {
 
     /// Bytes held by the tables, and by tables replaced while readers may still hold them.
     /// The coordinator's call, between phases.
-    public var bytes: Int {
+    public var bytes: Int { bytes(retired: true) }
+
+    /// The same, with or without the tables replaced.
+    func bytes(retired: Bool) -> Int {
         (0..<shardCount).reduce(0) { total, index in
             let writer = shard(index).pointee
-            return total + (writer.capacity + 1) * MemoryLayout<Slot>.stride + writer.retiredBytes
+            return total + (writer.capacity + 1) * MemoryLayout<Slot>.stride + (retired ? writer.retiredBytes : 0)
         }
     }
 
@@ -154,9 +173,10 @@ public final class FingerprintSet: @unchecked Sendable {
     }
 
     /// The published table of `fingerprint`'s shard, its capacity and slots, for a reader.
+    /// Sequentially consistent, against a reader's `enter` (a plain load on x86-64).
     @inlinable @inline(__always)
     func readerView(_ fingerprint: UInt64) -> (capacity: Int, slots: UnsafeMutablePointer<Slot>) {
-        let table = publishedTable(shard(of: fingerprint)).pointee.load(ordering: .acquiring)
+        let table = publishedTable(shard(of: fingerprint)).pointee.load(ordering: .sequentiallyConsistent)
         return (Int(truncatingIfNeeded: table[0].load(ordering: .relaxed)), table + 1)
     }
 
@@ -212,6 +232,33 @@ public final class FingerprintSet: @unchecked Sendable {
         }
     }
 
+    private func readerEpoch(_ reader: Int) -> UnsafeMutablePointer<Atomic<Int>> {
+        (readerEpochs + reader * MemoryLayout<CacheLinePad>.size).assumingMemoryBound(to: Atomic<Int>.self)
+    }
+
+    /// Reader `reader` is about to probe (a worker, before it expands a chunk).
+    func enter(reader: Int) {
+        readerEpoch(reader).pointee.store(epoch.load(ordering: .sequentiallyConsistent), ordering: .sequentiallyConsistent)
+    }
+
+    /// Reader `reader` holds no table any more.
+    func leave(reader: Int) {
+        readerEpoch(reader).pointee.store(.max, ordering: .releasing)
+    }
+
+    /// Frees the tables shard `index` outgrew that no registered reader can still hold. The
+    /// call of the shard's writer.
+    func reclaimQuiet(_ index: Int) {
+        let writer = shard(index)
+        guard readerCount > 0, !writer.pointee.retired.isEmpty else { return }
+        let oldest = (0..<readerCount).reduce(Int.max) { min($0, readerEpoch($1).pointee.load(ordering: .sequentiallyConsistent)) }
+        while let table = writer.pointee.retired.first, table.epoch <= oldest {
+            writer.pointee.retired.removeFirst()
+            writer.pointee.retiredBytes -= table.bytes
+            if table.bytes <= pooledTableLimit { pool.recycle(table.region, written: table.bytes) }
+        }
+    }
+
     /// Frees the tables that growing replaced. Only when no reader can hold one: between
     /// the explorer's phases.
     public func reclaim() {
@@ -257,10 +304,12 @@ public final class FingerprintSet: @unchecked Sendable {
             }
             newSlots[slot].store(fingerprint, ordering: .relaxed)
         }
-        // Releasing: a reader that sees the new table sees every slot copied into it.
-        publishedTable(index).pointee.store(grown, ordering: .releasing)
+        // A reader that sees the new table sees every slot copied into it; one that enters
+        // at the new epoch or later sees the new table.
+        publishedTable(index).pointee.store(grown, ordering: .sequentiallyConsistent)
+        let replacedAt = epoch.add(1, ordering: .sequentiallyConsistent).newValue
         let oldBytes = (capacity + 1) * MemoryLayout<Slot>.stride
-        writer.pointee.retired.append((writer.pointee.region, oldBytes))
+        writer.pointee.retired.append((writer.pointee.region, oldBytes, replacedAt))
         writer.pointee.retiredBytes += oldBytes
         writer.pointee.table = grown
         writer.pointee.region = grownRegion
