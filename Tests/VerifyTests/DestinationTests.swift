@@ -40,6 +40,23 @@ struct DestinationTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
+    /// In files, a level's states take no memory: the budget counts what the level holds,
+    /// so a budget that stops a search in memory lets it finish in files, and a smaller one
+    /// still stops it with exit 3.
+    @Test("A memory budget that stops the search in memory lets it finish with its levels in files")
+    func levelsInFilesWithinBudget() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ridecheck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = ["check", "--scope", "ci", "--quiet", "--target", "spec", "--workers", "2"]
+        let inMemory = runVerify(run + ["--max-memory", "16"])
+        let inFiles = runVerify(run + ["--max-memory", "16", "--levels-dir", directory.path])
+        let tooSmall = runVerify(run + ["--max-memory", "2", "--levels-dir", directory.path])
+        #expect(inMemory.code == 3 && inMemory.out.contains("memory budget"))
+        #expect(inFiles.code == 0 && inFiles.out.contains("183,372 distinct states"))
+        #expect(tooSmall.code == 3 && tooSmall.out.contains("memory budget"))
+    }
+
     @Test("Trying the trace directory leaves no file in it")
     func traceDirectoryLeftClean() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ridecheck-\(UUID().uuidString)/traces")

@@ -98,6 +98,8 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
     private let visited: FingerprintSet
     /// New states counted so far, for a progress report read while workers merge.
     private let keptSoFarCount = Atomic<Int>(0)
+    /// Candidates offered and not yet freed, for the memory a level holds.
+    private let candidatesHeldCount = Atomic<Int>(0)
 
     /// A merge into `visited` of the chunks that will be offered, `chunkCount` of them,
     /// expanded by `workers` workers, keeping at most `room` states (the state budget's
@@ -197,6 +199,7 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
         _ = buffer.initialize(fromContentsOf: candidates)
         pending[chunk] = Pending(candidates: UnsafeMutableBufferPointer(rebasing: buffer[..<candidates.count]),
                                  hints: hints, sorted: shards == 1 ? nil : sortedByShard(candidates))
+        candidatesHeldCount.add(candidates.count, ordering: .relaxed)
         ready[chunk].store(true, ordering: .releasing)
         // Workers start on different shards, so that they do not queue for the same turns.
         let first = worker * shards / max(1, workers)
@@ -299,6 +302,7 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
         if let originFile { gathered.withUnsafeBufferPointer { originFile.write($0, at: offsets[chunk]) } }
         kindCounts[chunk] = kinds
         written[chunk] = true
+        candidatesHeldCount.subtract(part.candidates.count, ordering: .relaxed)
         part.free()
         pending[chunk] = nil
     }
@@ -347,4 +351,7 @@ final class LevelMerge<M: Model>: @unchecked Sendable {
     /// How many new states the chunks counted so far hold: what a progress report adds to
     /// the level's starting count (any thread; a report may lag behind).
     var keptSoFar: Int { keptSoFarCount.load(ordering: .relaxed) }
+
+    /// How many candidates the chunks offered and not yet written hold (any thread).
+    var candidatesHeld: Int { candidatesHeldCount.load(ordering: .relaxed) }
 }

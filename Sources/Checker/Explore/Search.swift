@@ -239,6 +239,17 @@ struct Search<M: Model> {
             + MemoryLayout<UInt32>.stride
             + (compiled.invariantWords + (options.symmetry ? 7 : 4)) * MemoryLayout<UInt64>.stride
         let baseBytes = fixedBytes + level.bytes + hints.bytes
+        // With the levels in files, what the level holds is counted as it is held: for each
+        // state kept so far its parent link, its row of applied invariants, its slot in the
+        // visited set three times over, with symmetry its hint three times, and its origin
+        // unless that is in a file too; and each candidate not yet written, with its place
+        // in its chunk's order. A level generates several times the states it keeps, so
+        // counting every successor at the cost of one kept would stop a search far larger
+        // than memory long before its memory ran out.
+        let keptCost = (1 + compiled.invariantWords + 3 + (options.symmetry ? 3 : 0)) * MemoryLayout<UInt64>.stride
+            + (levelFiles?.origins == nil ? MemoryLayout<Origin>.stride : 0)
+        let heldCost = MemoryLayout<ChunkOutput<M>.Candidate>.stride + MemoryLayout<UInt32>.stride
+        let inFiles = levelFiles != nil
         let workerBuffers = self.workerBuffers
         let memoryBudget = options.memoryBudget
         let memoryHit = Atomic<Bool>(false)
@@ -265,7 +276,8 @@ struct Search<M: Model> {
                         queue: frontier.count - range.upperBound, depth: snapshot.depth, seconds: seconds)
                 }
             }
-            if baseBytes + stride * generatedSoFar > memoryBudget {
+            let levelBytes = inFiles ? keptCost * merge.keptSoFar + heldCost * merge.candidatesHeld : stride * generatedSoFar
+            if baseBytes + levelBytes > memoryBudget {
                 memoryHit.store(true, ordering: .relaxed)
                 return false
             }
