@@ -57,3 +57,35 @@ struct LevelFileTests {
         #expect((4_000..<6_500).allSatisfy { base[$0] == values[$0] })
     }
 }
+
+/// A disk that fills up under a search stops it with a report, never the program.
+@Suite("Levels in files on a disk that fills up")
+struct LevelFileFailureTests {
+    func explore(_ model: Grid, workers: Int, bytes: Int) throws -> ExplorationResult<Grid> {
+        var options = ExplorationOptions()
+        options.workers = workers
+        options.levelDirectory = FileManager.default.temporaryDirectory.path
+        options.levelFileLimit = bytes
+        return try BreadthFirstExplorer(model: model, options: options).run()
+    }
+
+    @Test("No room for the initial states: the search stops before its first level, with the system's reason")
+    func noRoomAtAll() throws {
+        let result = try explore(Grid(size: 20), workers: 2, bytes: 0)
+        #expect(result.stopReason == .levelFiles && !result.isComplete)
+        #expect(result.distinct == 1)
+        #expect(result.stopDetail?.hasSuffix(": No space left on device") == true, "\(result.stopDetail ?? "no detail")")
+    }
+
+    @Test("Room for levels of 60 states: the search stops where a wider level would not fit, and every state it reports was checked",
+          arguments: [1, 3])
+    func roomRunsOut(workers: Int) throws {
+        let grid = Grid(size: 200)
+        let result = try explore(grid, workers: workers, bytes: 60 * MemoryLayout<Grid.State>.stride)
+        #expect(result.stopReason == .levelFiles && result.stopDetail != nil)
+        // Levels grow by one state each (the diagonals of the grid): the first 60 fit.
+        #expect(result.distinct >= (1...60).reduce(0, +) && result.distinct < (1...62).reduce(0, +), "\(result.distinct) states")
+        #expect(result.properties.allSatisfy { $0.status != .violated })
+        #expect(grid.runs.anywhere.load(ordering: .relaxed) >= result.distinct)
+    }
+}

@@ -48,7 +48,7 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
         var levelFiles: LevelFiles<M>?
         if let directory = options.levelDirectory {
             do {
-                levelFiles = try LevelFiles(directory: directory)
+                levelFiles = try LevelFiles(directory: directory, limit: options.levelFileLimit)
             } catch {
                 throw .levelFile(error)
             }

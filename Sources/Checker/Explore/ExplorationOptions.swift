@@ -25,6 +25,9 @@ public struct ExplorationOptions: Sendable {
     /// unlinked files, rather than in memory (`LevelFile`): for searches larger than memory.
     /// Only for a model whose states are plain bytes; others keep their levels in memory.
     public var levelDirectory: String?
+    /// The bytes each level file may hold before a write fails as on a full disk: how tests
+    /// fill a disk up. Nil: what the disk takes.
+    var levelFileLimit: Int?
     /// Count states that differ by a renaming of interchangeable entities once.
     public var symmetry: Bool = false
     /// The properties to check, by id; nil checks every property checked by default.

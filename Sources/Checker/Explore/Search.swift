@@ -133,7 +133,7 @@ struct Search<M: Model> {
             if levelCutShort || explorer.outOfTime(since: start) {
                 // The level was not finished: the states its merge put in the visited set
                 // are neither kept nor checked, so they are not reported as explored.
-                reason = memoryCutShort ? .memoryBudget : explorer.timeStop
+                reason = levelFiles?.failed == true ? .levelFiles : memoryCutShort ? .memoryBudget : explorer.timeStop
                 mergeFindings(expansion.outputs)
                 break
             }
@@ -150,11 +150,12 @@ struct Search<M: Model> {
             depth += 1
             if frontier.count > 0 { levels += 1 }
             let checkedCount = LevelChunks(states: frontier.count, workers: options.workers).statesCovered(byFirst: checked.count)
-            if checkedCount < frontier.count {
-                // Out of time while checking: the states left unchecked are not reported as
-                // explored.
+            if checkedCount < frontier.count || levelFiles?.failed == true {
+                // Out of time while checking, or the level's file failed (then the level
+                // cannot be expanded, even if every state was checked): the states left
+                // unchecked are not reported as explored.
                 unchecked = frontier.count - checkedCount
-                reason = explorer.timeStop
+                reason = levelFiles?.failed == true ? .levelFiles : explorer.timeStop
                 break
             }
             if expansion.budgetHit { reason = .stateBudget; break }
@@ -183,6 +184,7 @@ struct Search<M: Model> {
     }
 
     func stopBeforeLevel() -> StopReason? {
+        if levelFiles?.failed == true { return .levelFiles }
         if let bound = options.maxDepth, depth >= bound { return .depthBound }
         return budgetStop()
     }
@@ -249,7 +251,7 @@ struct Search<M: Model> {
         let keptCost = (1 + compiled.invariantWords + 3 + (options.symmetry ? 3 : 0)) * MemoryLayout<UInt64>.stride
             + (levelFiles?.origins == nil ? MemoryLayout<Origin>.stride : 0)
         let heldCost = MemoryLayout<ChunkOutput<M>.Candidate>.stride + MemoryLayout<UInt32>.stride
-        let inFiles = levelFiles != nil
+        let inFiles = levelFiles != nil, files = levelFiles
         let workerBuffers = self.workerBuffers
         let memoryBudget = options.memoryBudget
         let memoryHit = Atomic<Bool>(false)
@@ -257,6 +259,7 @@ struct Search<M: Model> {
             if explorer.outOfTime(since: snapshot.started) { return false }
             let range = chunks.range(chunk)
             let frontier = level.window(range, in: workerBuffers.slot(worker).pointee.frontierWindow)
+            if files?.failed == true { return false }
             // The worker probes the visited set while it expands: tables that shards outgrow
             // meanwhile wait for it to leave.
             visited.enter(reader: worker)
@@ -286,7 +289,8 @@ struct Search<M: Model> {
         lastProgress = progressGate.withLock { $0 }
         let result = unbrokenPrefix(outputs)
         for output in result { record(output) }
-        levelCutShort = result.count < chunkCount || memoryHit.load(ordering: .relaxed)
+        // A file that failed (the states read, or the origins written) leaves the level unusable.
+        levelCutShort = result.count < chunkCount || memoryHit.load(ordering: .relaxed) || levelFiles?.failed == true
         memoryCutShort = memoryHit.load(ordering: .relaxed)
         // A level cut short keeps no state: the search stops before checking any.
         guard !levelCutShort else {
@@ -307,7 +311,7 @@ struct Search<M: Model> {
     mutating func checkLevel(filling next: (states: LevelStates<M.State>, applied: AppliedInvariants, hints: LevelStates<UInt64>),
                              from level: (states: LevelStates<M.State>, applied: AppliedInvariants),
                              ids: LevelIDs) -> [ChunkOutput<M>] {
-        let origins = self.origins, originHints = self.originHints, originFile = levelFiles?.origins
+        let origins = self.origins, originHints = self.originHints, originFile = levelFiles?.origins, files = levelFiles
         // The level's states are the log's last records (the origins may be in their file).
         let count = log.count - Int(ids.first)
         next.states.resize(count)
@@ -337,6 +341,8 @@ struct Search<M: Model> {
             if let originFile {
                 let window = buffers.pointee.originWindow.positions(range)
                 originFile.read(range, into: window + range.lowerBound)
+                // Origins that could not be read name no parents.
+                if originFile.failed { return false }
                 kept = UnsafePointer(window)
             } else {
                 kept = origins.elements.baseAddress ?? UnsafePointer(origins.freeSpace.start)
@@ -345,6 +351,8 @@ struct Search<M: Model> {
             // in frontier order.
             let parents = range.isEmpty ? 0..<0 : Int(kept[range.lowerBound].source)..<(Int(kept[range.upperBound - 1].source) + 1)
             let frontier = level.states.window(parents, in: buffers.pointee.frontierWindow)
+            // Parents or origins that could not be read build nothing: the search stops.
+            if files?.failed == true { return false }
             let built = next.states.writable(range, in: buffers.pointee.nextWindow)
             buffers.pointee.changes.removeAll(keepingCapacity: true)
             // Every slot is filled, even once time is up: the level buffer holds only
@@ -478,7 +486,7 @@ struct Search<M: Model> {
             stopReason: reason, seconds: elapsed, workers: options.workers, symmetry: options.symmetry,
             properties: outcomes, deadlock: deadlock, actions: coverage,
             visitedSetBytes: visited.bytes, traceLogBytes: log.bytes, canonicalForms: canonicalForms,
-            canonicalMemoBytes: canonicalMemo?.bytes ?? 0)
+            canonicalMemoBytes: canonicalMemo?.bytes ?? 0, stopDetail: reason == .levelFiles ? levelFiles?.failure : nil)
     }
 }
 
@@ -489,10 +497,17 @@ struct LevelFiles<M: Model>: Sendable {
     let states: (LevelFile<M.State>, LevelFile<M.State>)
     let origins: LevelFile<Search<M>.Origin>?
 
-    /// Files in `directory`, or nil when the states are not plain bytes.
-    init?(directory: String) throws(LevelFileError) {
+    /// Files in `directory`, each holding at most `limit` bytes if given (tests), or nil
+    /// when the states are not plain bytes.
+    init?(directory: String, limit: Int? = nil) throws(LevelFileError) {
         guard _isPOD(M.State.self) else { return nil }
-        states = (try LevelFile(directory: directory), try LevelFile(directory: directory))
-        origins = _isPOD(Search<M>.Origin.self) ? try LevelFile(directory: directory) : nil
+        states = (try LevelFile(directory: directory, limit: limit), try LevelFile(directory: directory, limit: limit))
+        origins = _isPOD(Search<M>.Origin.self) ? try LevelFile(directory: directory, limit: limit) : nil
     }
+
+    /// Whether a file failed (any thread, after every chunk).
+    var failed: Bool { states.0.failed || states.1.failed || origins?.failed == true }
+
+    /// The first failure's reason, if any.
+    var failure: String? { states.0.failure ?? states.1.failure ?? origins?.failure }
 }

@@ -70,6 +70,8 @@ public struct RunFigures: Sendable {
     /// Levels holding a state, as TLC counts depth (the initial states are depth 1).
     public let depth: Int
     public let stopReason: StopReason
+    /// `ExplorationResult.stopDetail`.
+    public internal(set) var stopDetail: String?
     public internal(set) var seconds: Double
     /// The target whose search this result shares (`LockstepModel`); its time is counted there.
     public internal(set) var sharedSearch: String?
@@ -90,6 +92,7 @@ public struct RunFigures: Sendable {
                   stopReason: result.stopReason, seconds: result.seconds, workers: result.workers, symmetry: result.symmetry,
                   collisionProbability: result.collisionProbability, actions: result.actions, visitedSetBytes: result.visitedSetBytes,
                   traceLogBytes: result.traceLogBytes, canonicalForms: result.canonicalForms, canonicalMemoBytes: result.canonicalMemoBytes)
+        stopDetail = result.stopDetail
     }
 
     /// Figures of a run that is not a search (seeded walks) or did not run: what the others
@@ -111,6 +114,7 @@ public struct RunFigures: Sendable {
         self.traceLogBytes = traceLogBytes
         self.canonicalForms = canonicalForms
         self.canonicalMemoBytes = canonicalMemoBytes
+        stopDetail = nil
         sharedSearch = nil
     }
 }

@@ -13,12 +13,15 @@ public enum StopReason: String, Sendable {
     case memoryBudget = "memory budget"
     /// Stopped from outside (`ExplorationOptions.stopRequest`): the user pressed Ctrl-C.
     case interrupted
+    /// The files that held the levels (`ExplorationOptions.levelDirectory`) could not be
+    /// written or read: the disk full, say. The result's `stopDetail` gives the system's reason.
+    case levelFiles = "level files failed"
 
     /// Whether the run covered everything it was asked to cover.
     public var isComplete: Bool {
         switch self {
         case .exhausted, .depthBound, .allDecided, .firstViolation: return true
-        case .stateBudget, .timeBudget, .memoryBudget, .interrupted: return false
+        case .stateBudget, .timeBudget, .memoryBudget, .interrupted, .levelFiles: return false
         }
     }
 }
@@ -83,6 +86,9 @@ public struct ExplorationResult<M: Model>: Sendable {
     public let canonicalForms: Int
     /// The canonical memo's size in bytes (0 without symmetry): a fixed cost, not per state.
     public let canonicalMemoBytes: Int
+    /// Why the search stopped, in the system's words, where the reason alone does not say
+    /// (`StopReason.levelFiles`).
+    public var stopDetail: String? = nil
 
     public var isComplete: Bool { stopReason.isComplete }
     public var violations: [PropertyOutcome<M>] { properties.filter { $0.status == .violated } }

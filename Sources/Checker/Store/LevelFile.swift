@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,12 +12,24 @@ import Darwin
 /// goes when the search does, however the process ends.
 ///
 /// Only for states that are plain bytes (`_isPOD`): their bytes are the state.
+///
+/// A disk that fails under a search (full, say) does not stop the program: the first failure
+/// is kept (`failure`), the transfer is abandoned, and the search, which asks after every
+/// chunk (`failed`), stops with a report of what it checked (`StopReason.levelFiles`).
 final class LevelFile<State>: @unchecked Sendable {
     private let descriptor: Int32
+    private let directory: String
+    /// How many bytes the file may hold, if fewer than the disk takes: how tests make a
+    /// disk fill up.
+    private let limit: Int?
+    private let hasFailed = Atomic<Bool>(false)
+    private let firstFailure = Locked<String?>(nil)
     private static var stride: Int { MemoryLayout<State>.stride }
 
     /// A file in `directory`, or nil with the system's reason.
-    init(directory: String) throws(LevelFileError) {
+    init(directory: String, limit: Int? = nil) throws(LevelFileError) {
+        self.directory = directory
+        self.limit = limit
         precondition(_isPOD(State.self), "\(State.self) is not plain bytes: its level cannot be written to a file")
         var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
             + Array("ridecheck-level-XXXXXX".utf8CString)
@@ -41,20 +54,29 @@ final class LevelFile<State>: @unchecked Sendable {
         }
     }
 
-    /// Moves `bytes` in as many calls as the system takes; a disk that fails under a search
-    /// leaves nothing to report from, so it stops the program with the system's reason.
+    /// Whether a transfer has failed (any thread; cheap enough to ask after every chunk).
+    var failed: Bool { hasFailed.load(ordering: .acquiring) }
+
+    /// The first failure, in the system's words.
+    var failure: String? { firstFailure.withLock { $0 } }
+
+    /// Moves `bytes` in as many calls as the system takes, or records why it cannot.
     private func transfer(_ base: UnsafeMutableRawPointer?, bytes: Int, offset: Int,
                           _ call: (UnsafeMutableRawPointer, Int, off_t) -> Int) {
-        guard let base, bytes > 0 else { return }
+        guard let base, bytes > 0, !failed else { return }
+        if let limit, offset + bytes > limit { return fail(String(cString: strerror(ENOSPC))) }
         var done = 0
         while done < bytes {
             let moved = call(base + done, bytes - done, off_t(offset + done))
             if moved < 0 && errno == EINTR { continue }
-            guard moved > 0 else {
-                fatalError("a level's file could not be \(moved == 0 ? "read to its end" : String(cString: strerror(errno)))")
-            }
+            guard moved > 0 else { return fail(moved == 0 ? "a level's file ended early" : String(cString: strerror(errno))) }
             done += moved
         }
+    }
+
+    private func fail(_ reason: String) {
+        firstFailure.withLock { $0 = $0 ?? "levels in \(directory): \(reason)" }
+        hasFailed.store(true, ordering: .releasing)
     }
 
     /// Keeps the first `count` states and gives back the disk space of the others.

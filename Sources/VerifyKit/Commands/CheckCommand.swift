@@ -314,6 +314,6 @@ struct RunBudget {
 
     mutating func spend(states distinct: Int, stopped: StopReason) {
         statesSpent += distinct
-        if [.timeBudget, .stateBudget, .memoryBudget, .interrupted].contains(stopped) { stoppedBy = stopped }
+        if [.timeBudget, .stateBudget, .memoryBudget, .interrupted, .levelFiles].contains(stopped) { stoppedBy = stopped }
     }
 }

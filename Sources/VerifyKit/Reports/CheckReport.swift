@@ -123,7 +123,7 @@ enum TextReport {
             lines.append("stopped: \(result.stopReason == .exhausted ? "every walk taken" : result.stopReason.rawValue); a sample of the behaviours, not every one")
         } else {
             lines.append("\(grouped(result.distinct)) distinct states, \(grouped(result.generated)) generated, \(result.depthText), \(result.timeText), \(result.workers) worker\(result.workers == 1 ? "" : "s")\(result.symmetry ? ", symmetry" : "")")
-            lines.append("stopped: \(result.stopReason.rawValue); fingerprint collision probability \(scientific(result.collisionProbability))")
+            lines.append("stopped: \(result.stopReason.rawValue)\(result.stopDetail.map { " (\($0))" } ?? ""); fingerprint collision probability \(scientific(result.collisionProbability))")
         }
         if !result.isComplete {
             lines.append(paint("incomplete:", "33") + " the verdicts below are for the states explored before the run stopped, not the whole scope")

@@ -51,6 +51,7 @@ enum JSONReport {
                 ("steps", .integer(max(0, run.depth - 1))),
             ])),
             ("stopReason", .string(run.stopReason.rawValue)),
+        ] + (run.stopDetail.map { [("stopDetail", JSON.string($0))] } ?? []) + [
             ("seconds", .number((run.seconds * 1000).rounded() / 1000)),
         ] + (run.sharedSearch.map { [("sharedSearch", JSON.string($0))] } ?? []) + [
             ("workers", .integer(run.workers)),
