@@ -61,9 +61,10 @@ struct LevelFileTests {
 /// A disk that fills up under a search stops it with a report, never the program.
 @Suite("Levels in files on a disk that fills up")
 struct LevelFileFailureTests {
-    func explore(_ model: Grid, workers: Int, bytes: Int) throws -> ExplorationResult<Grid> {
+    func explore(_ model: Grid, workers: Int, bytes: Int, depth: Int? = nil) throws -> ExplorationResult<Grid> {
         var options = ExplorationOptions()
         options.workers = workers
+        options.maxDepth = depth
         options.levelDirectory = FileManager.default.temporaryDirectory.path
         options.levelFileLimit = bytes
         return try BreadthFirstExplorer(model: model, options: options).run()
@@ -87,5 +88,17 @@ struct LevelFileFailureTests {
         #expect(result.distinct >= (1...60).reduce(0, +) && result.distinct < (1...62).reduce(0, +), "\(result.distinct) states")
         #expect(result.properties.allSatisfy { $0.status != .violated })
         #expect(grid.runs.anywhere.load(ordering: .relaxed) >= result.distinct)
+    }
+
+    /// The level at the depth bound is checked but never expanded: it is not written.
+    @Test("The last level of a bounded search takes no room: the search ends at its bound where that level would not fit")
+    func lastLevelNotKept() throws {
+        let bytes = 60 * MemoryLayout<Grid.State>.stride
+        // 60 steps: the level of 61 states is the last, checked and not written.
+        let bounded = try explore(Grid(size: 200), workers: 2, bytes: bytes, depth: 60)
+        #expect(bounded.stopReason == .depthBound && bounded.distinct == (1...61).reduce(0, +))
+        // 61 steps: that level is expanded, so it must be written, and does not fit.
+        let deeper = try explore(Grid(size: 200), workers: 2, bytes: bytes, depth: 61)
+        #expect(deeper.stopReason == .levelFiles)
     }
 }

@@ -128,6 +128,13 @@ struct Search<M: Model> {
         while frontier.count > 0 {
             if let stop = stopBeforeLevel() { reason = stop; break }
             growCanonicalMemo()
+            // In files, the level before the frontier and the frontier's origins give their
+            // disk back now rather than when the next level's replace them: the disk holds
+            // the frontier, and the next level's origins and then states, at most.
+            if let levelFiles {
+                next.resize(0)
+                levelFiles.origins?.truncate(to: 0)
+            }
             let nextIDs = LevelIDs(first: UInt32(log.count))
             let expansion = expandLevel(frontier: frontier, hints: hints, ids: ids)
             if levelCutShort || explorer.outOfTime(since: start) {
@@ -312,6 +319,9 @@ struct Search<M: Model> {
                              from level: (states: LevelStates<M.State>, applied: AppliedInvariants),
                              ids: LevelIDs) -> [ChunkOutput<M>] {
         let origins = self.origins, originHints = self.originHints, originFile = levelFiles?.origins, files = levelFiles
+        // A level the depth bound leaves unexpanded is checked and not kept: in a file, its
+        // states, the largest level of such a search, would take the disk for nothing.
+        let expanded = options.maxDepth.map { depth + 1 < $0 } ?? true
         // The level's states are the log's last records (the origins may be in their file).
         let count = log.count - Int(ids.first)
         next.states.resize(count)
@@ -366,7 +376,7 @@ struct Search<M: Model> {
                 buffers.pointee.changes.append(compare ? explorer.model.changedParts(from: parent, to: built + index) : .all)
                 if hinted { next.hints.uninitialized(index).initialize(to: keptHints[index]) }
             }
-            defer { next.states.commit(range, from: built) }
+            defer { if expanded { next.states.commit(range, from: built) } }
             if outOfTime.load(ordering: .relaxed) || explorer.outOfTime(since: started) {
                 outOfTime.store(true, ordering: .relaxed)
                 return true
