@@ -129,8 +129,8 @@ struct Search<M: Model> {
             if let stop = stopBeforeLevel() { reason = stop; break }
             growCanonicalMemo()
             // In files, the level before the frontier and the frontier's origins give their
-            // disk back now rather than when the next level's replace them: the disk holds
-            // the frontier, and the next level's origins and then states, at most.
+            // disk back now, not when the next level's states and origins take their place:
+            // the disk holds the frontier and the next level's origins and states, no more.
             if let levelFiles {
                 next.resize(0)
                 levelFiles.origins?.truncate(to: 0)
@@ -258,7 +258,7 @@ struct Search<M: Model> {
         let keptCost = (1 + compiled.invariantWords + 3 + (options.symmetry ? 3 : 0)) * MemoryLayout<UInt64>.stride
             + (levelFiles?.origins == nil ? MemoryLayout<Origin>.stride : 0)
         let heldCost = MemoryLayout<ChunkOutput<M>.Candidate>.stride + MemoryLayout<UInt32>.stride
-        let inFiles = levelFiles != nil, files = levelFiles
+        let files = levelFiles
         let workerBuffers = self.workerBuffers
         let memoryBudget = options.memoryBudget
         let memoryHit = Atomic<Bool>(false)
@@ -286,7 +286,7 @@ struct Search<M: Model> {
                         queue: frontier.count - range.upperBound, depth: snapshot.depth, seconds: seconds)
                 }
             }
-            let levelBytes = inFiles ? keptCost * merge.keptSoFar + heldCost * merge.candidatesHeld : stride * generatedSoFar
+            let levelBytes = files != nil ? keptCost * merge.keptSoFar + heldCost * merge.candidatesHeld : stride * generatedSoFar
             if baseBytes + levelBytes > memoryBudget {
                 memoryHit.store(true, ordering: .relaxed)
                 return false
