@@ -45,18 +45,24 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
     /// in 6 of those the adapter lists), and a fresh copy for each, retained field by field
     /// and released again, was 3% of a search of the myTaxi Reference. A copy a refusal
     /// changed (an implementation that breaks its promise) is replaced before the next
-    /// candidate, so each one still starts from the state's own system.
+    /// candidate, so each one still starts from the state's own system; whether it changed is
+    /// asked of its bits first (`BitSnapshot`).
     private func forEachSuccessor(of state: State, _ body: (Transition<Action, State>) -> Void) {
         var system = state.system
+        let pristine = BitSnapshot(of: &system)
         for action in adapter.candidateList(in: state.key) {
             switch adapter.perform(action, on: &system) {
             case .accepted:
                 body(Transition(action: action, state: paired(consume system)))
                 system = state.system
+                pristine.retake(&system)
             case .outOfBounds:
                 continue
             case .refused:
-                if system != state.system { system = state.system }
+                if !pristine.matches(&system) && system != state.system {
+                    system = state.system
+                    pristine.retake(&system)
+                }
             }
         }
     }

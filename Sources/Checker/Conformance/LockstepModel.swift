@@ -38,6 +38,10 @@ public struct LockstepModel<Adapter: ImplementationAdapter>: AdapterModel {
         conformance.successors(of: state, into: &transitions)
     }
 
+    public func successors(of state: UnsafePointer<State>, into buffer: TransitionBuffer<Action, State>) {
+        conformance.successors(of: state, into: buffer)
+    }
+
     /// As the reference target's search: a lifted state property whose parts the step left
     /// alone keeps its parent's verdict.
     public func changedParts(from before: UnsafePointer<State>, to after: UnsafePointer<State>) -> StateParts {

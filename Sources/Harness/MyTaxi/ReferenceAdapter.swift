@@ -8,12 +8,14 @@ public struct ReferenceAdapter: ImplementationAdapter {
     public let spec: MyTaxiModel
     public let fault: Fault?
     public let abstraction: Abstraction
+    let probes: ProbeCandidates
     var scope: Scope { spec.scope }
 
     public init(model: MyTaxiModel, fault: Fault? = nil) {
         self.spec = model
         self.fault = fault
         self.abstraction = Abstraction(scope: model.scope)
+        probes = ProbeCandidates(rules: model.rules)
     }
 
     /// The Reference's policy for the scope's time profile: the same windows in minutes.
@@ -64,7 +66,7 @@ public struct ReferenceAdapter: ImplementationAdapter {
         // One bit per client (the scope has at most `Capacity.clients`).
         var full: UInt8 = 0
         for c in scope.clientIDs where scope.routes(of: c).allSatisfy({ state.routes[$0.index].status != .unused }) { full |= 1 << c.index }
-        spec.rules.candidates(in: state, probes: true) { action in
+        probes.forEach(in: state) { action in
             switch action {
             case .requestRide(let c, _, _, _), .reserveRide(let c, _, _, _, _), .joinSharedRide(let c, _, _):
                 if full & (1 << c.index) != 0 { return }
@@ -93,14 +95,13 @@ public struct ReferenceAdapter: ImplementationAdapter {
     /// Scope limits, not rules: the Spec's state has room for so many routes per client
     /// and cards, and its clock stops at the horizon. The Reference knows no such limits.
     func isOutOfBounds(_ action: TaxiAction, _ service: DispatchService) -> Bool {
-        let a = abstraction
         switch action {
         case .requestRide(let c, _, _, _), .reserveRide(let c, _, _, _, _), .joinSharedRide(let c, _, _):
-            return (service.clients[a.client(c)]?.routes.count ?? 0) >= scope.routesPerClient
+            return (service.clients[abstraction.client(c)]?.routes.count ?? 0) >= scope.routesPerClient
         case .addCard(let c):
-            return (service.clients[a.client(c)]?.cards.count ?? 0) >= scope.maxCards
+            return (service.clients[abstraction.client(c)]?.cards.count ?? 0) >= scope.maxCards
         case .tick, .longTick:
-            return service.now / a.minutesPerTick >= scope.horizon
+            return service.now / abstraction.minutesPerTick >= scope.horizon
         default:
             return false
         }
@@ -115,53 +116,53 @@ public struct ReferenceAdapter: ImplementationAdapter {
 
     /// Every refusal is a `ServiceError`, the Reference's own or one the adapter makes in
     /// its words, thrown typed: kept in the refusal as it is (`Refusal(describing:)`), not
-    /// boxed on the heap as an `any Error` would be.
+    /// boxed on the heap as an `any Error` would be. The abstraction is read where it lies:
+    /// a local copy of it (and of its scope) cost a copy of some 200 bytes per candidate.
     func drive(_ action: TaxiAction, _ service: inout DispatchService) throws(ServiceError) {
-        let a = abstraction
-        let minutes = a.minutesPerTick
+        let minutes = abstraction.minutesPerTick
         switch action {
-        case .confirmClientEmail(let c): try service.confirmEmail(of: a.client(c))
-        case .confirmDriverEmail(let d): try service.confirmEmail(of: a.driver(d))
-        case .activateDriver(let d): try service.activate(a.driver(d))
-        case .addCard(let c): try service.addCard(to: a.client(c))
+        case .confirmClientEmail(let c): try service.confirmEmail(of: abstraction.client(c))
+        case .confirmDriverEmail(let d): try service.confirmEmail(of: abstraction.driver(d))
+        case .activateDriver(let d): try service.activate(abstraction.driver(d))
+        case .addCard(let c): try service.addCard(to: abstraction.client(c))
         case .deleteCard(let c):
             // The Spec counts cards; the Reference names them: delete the newest.
-            try service.deleteCard(service.clients[a.client(c)]?.cards.last ?? CardID(0), of: a.client(c))
-        case .addTaxi(let d, let t): try service.addTaxi(a.taxi(t), for: a.driver(d))
-        case .startWorking(let d, let t, let z): try service.startWorking(a.driver(d), taxi: a.taxi(t), in: a.zone(z))
-        case .stopWorking(let d): try service.stopWorking(a.driver(d))
-        case .changeZone(let d, let z): try service.changeZone(a.driver(d), to: a.zone(z))
+            try service.deleteCard(service.clients[abstraction.client(c)]?.cards.last ?? CardID(0), of: abstraction.client(c))
+        case .addTaxi(let d, let t): try service.addTaxi(abstraction.taxi(t), for: abstraction.driver(d))
+        case .startWorking(let d, let t, let z): try service.startWorking(abstraction.driver(d), taxi: abstraction.taxi(t), in: abstraction.zone(z))
+        case .stopWorking(let d): try service.stopWorking(abstraction.driver(d))
+        case .changeZone(let d, let z): try service.changeZone(abstraction.driver(d), to: abstraction.zone(z))
         // The Spec has no destinations: every ride is booked within its pickup zone.
         case .requestRide(let c, let z, let p, let shared):
-            try service.requestRide(for: a.client(c), from: a.zone(z), to: a.zone(z), passengers: p, shared: shared)
+            try service.requestRide(for: abstraction.client(c), from: abstraction.zone(z), to: abstraction.zone(z), passengers: p, shared: shared)
         case .reserveRide(let c, let z, let p, let shared, let lead):
-            try service.reserveRide(for: a.client(c), from: a.zone(z), to: a.zone(z), passengers: p, shared: shared,
+            try service.reserveRide(for: abstraction.client(c), from: abstraction.zone(z), to: abstraction.zone(z), passengers: p, shared: shared,
                                     pickupAt: service.now + lead * minutes)
         case .joinSharedRide(let c, let owner, let p):
             let target = try route(owner, service)
-            try service.joinSharedRide(target, for: a.client(c), to: service.routes[target]!.destination, passengers: p)
+            try service.joinSharedRide(target, for: abstraction.client(c), to: service.routes[target]!.destination, passengers: p)
         case .modifyReservation(let r, let lead): try service.modifyReservation(route(r, service), pickupAt: service.now + lead * minutes)
         case .cancelRoute(let r): try service.cancelRoute(route(r, service))
         case .offer(let r, let d):
             // The dispatcher chooses by itself; the step conforms when it chooses as the Spec.
             let before = service
             let offer = try service.dispatchNext()
-            let expected = (try? route(r, service), a.driver(d))
+            let expected = (try? route(r, service), abstraction.driver(d))
             if offer.route != expected.0 || offer.driver != expected.1 {
                 service = before
                 throw ServiceError(.notAllowedNow, "the dispatcher offers \(offer.route) to \(offer.driver) instead")
             }
-        case .accept(let d): try service.accept(a.driver(d))
-        case .decline(let d): try service.decline(a.driver(d))
-        case .answerTimeout(let d): try service.answerTimedOut(a.driver(d))
+        case .accept(let d): try service.accept(abstraction.driver(d))
+        case .decline(let d): try service.decline(abstraction.driver(d))
+        case .answerTimeout(let d): try service.answerTimedOut(abstraction.driver(d))
         case .allocateReservation(let r): try service.allocateReservation(route(r, service))
-        case .driverCancel(let d): try service.driverCancel(a.driver(d))
-        case .signalFakeRequest(let d): try service.reportFakeRequest(a.driver(d))
-        case .pickup(let d): try service.confirmPickup(a.driver(d))
+        case .driverCancel(let d): try service.driverCancel(abstraction.driver(d))
+        case .signalFakeRequest(let d): try service.reportFakeRequest(abstraction.driver(d))
+        case .pickup(let d): try service.confirmPickup(abstraction.driver(d))
         case .pay(let r, let byCard): try service.pay(route(r, service), by: byCard ? .card : .cash)
         case .dropOff(let r): try service.dropOff(route(r, service))
-        case .complete(let d, let z): try service.completeRide(a.driver(d), at: a.zone(z))
-        case .interrupt(let d, let z): try service.interruptRide(a.driver(d), at: a.zone(z))
+        case .complete(let d, let z): try service.completeRide(abstraction.driver(d), at: abstraction.zone(z))
+        case .interrupt(let d, let z): try service.interruptRide(abstraction.driver(d), at: abstraction.zone(z))
         case .tick: try service.advanceClock(byMinutes: minutes)
         case .longTick(let minutes): try service.advanceClock(byMinutes: minutes)
         }

@@ -294,6 +294,32 @@ struct ActionTests {
         #expect(checked > 500)
     }
 
+    @Test("The probes listed once are, in every world, the candidates with probes listed afresh", arguments: [Scope.ci, Scope.accounts, Scope.sharing, Scope.rides])
+    func probesListedOnce(scope: Scope) {
+        // Seeded random walks; the long tick's probe, the one part that depends on the
+        // world, must come up in some of them.
+        let rules = Rules(scope: scope), probes = ProbeCandidates(rules: rules)
+        var random = SplitMix64(seed: 5)
+        var checked = 0, longTicks = 0
+        for _ in 0..<60 {
+            var world = MyTaxiModel.initialWorld(scope)
+            for _ in 0..<30 {
+                var fresh: [TaxiAction] = [], once: [TaxiAction] = []
+                rules.candidates(in: world, probes: true) { fresh.append($0) }
+                probes.forEach(in: world) { once.append($0) }
+                #expect(fresh == once)
+                checked += 1
+                if once.contains(where: { if case .longTick = $0 { true } else { false } }) { longTicks += 1 }
+                var enabled: [TaxiAction] = []
+                rules.candidates(in: world, probes: false) { if rules.apply($0, to: world) != nil { enabled.append($0) } }
+                guard let next = enabled.randomElement(using: &random) else { break }
+                world = rules.apply(next, to: world)!
+            }
+        }
+        #expect(checked > 500)
+        #expect(longTicks > 0)
+    }
+
     /// The model's successor written into fresh memory (the check phase's form), and the
     /// answer it gave.
     static func successor(_ model: MyTaxiModel, of world: World, via action: TaxiAction) -> (holds: Bool, slot: World) {

@@ -19,9 +19,9 @@ public struct DispatchService: Sendable, Equatable {
     public internal(set) var routes: [RouteID: Route] = [:]
     public internal(set) var rides: [RideID: Ride] = [:]
     /// Each zone's FIFO queue of available drivers with the taxi each works with.
-    var queues: [ZoneID: RingBuffer<QueueEntry>] = [:]
+    public internal(set) var queues: [ZoneID: RingBuffer<QueueEntry>] = [:]
     /// Requests waiting for a driver, in order of arrival (002 3.2.3 #6).
-    var dispatchLine = RingBuffer<RouteID>()
+    public internal(set) var dispatchLine = RingBuffer<RouteID>()
     /// Index: the ride each busy driver is on.
     var activeRide: [DriverID: RideID] = [:]
     public internal(set) var notifications: [Notification] = []

@@ -25,7 +25,8 @@ extension Rules {
     /// Candidate actions: with `probes`, also parameter values just outside the seeds'
     /// windows (a lead one tick too short or too long, 0 or 5 passengers) and actions whose
     /// guard obviously fails, which conformance checking offers to the Reference expecting
-    /// a refusal.
+    /// a refusal. With `probes` the listing depends on the world only through the long tick
+    /// at its end (`ProbeCandidates` lists the rest once).
     ///
     /// Inlined into its callers, so that the listing's body (apply the rule, keep the slot)
     /// is inlined at each kind of action instead of called through a closure for every
@@ -121,10 +122,45 @@ extension Rules {
         }
     }
 
+    /// Whether some reservation falls due at the next tick (`fallsDueAtNextTick(_:in:)`).
+    @usableFromInline
+    func anyFallsDueAtNextTick(in world: World) -> Bool {
+        scope.routeIDs.contains { fallsDueAtNextTick($0, in: world) }
+    }
+
     /// A reservation not yet due whose allocation moment is the next tick.
     func fallsDueAtNextTick(_ r: RouteID, in world: World) -> Bool {
         let route = world.routes[r.index]
         return route.status == .notAllocated && route.isReserved && route.joined == nil && !world.isPending(r)
             && Int(route.pickupAt) - Int(world.clock) == scope.timing.allocationLeadTicks + 1
+    }
+}
+
+/// `Rules.candidates(in: world, probes: true, body)`, from a listing made once. With probes,
+/// every kind lists all its parameter values whatever the world, but for the long tick a
+/// reservation falling due asks for: the listing holds the rest. Why: conformance lists a
+/// state's candidates with probes for every state it checks, some 150 of them, and listing
+/// them afresh was 7% of a conformance search of the Reference. A test holds the two
+/// listings equal on the states of seeded walks. Kept apart from `Rules`, whose copies stay
+/// plain data (an array in it cost a retain and a release at every copy).
+public struct ProbeCandidates: Sendable {
+    public let rules: Rules
+    @usableFromInline let listing: [TaxiAction]
+
+    public init(rules: Rules) {
+        self.rules = rules
+        var listing: [TaxiAction] = []
+        // A world with every route slot unused has none falling due: the listing is the
+        // part every world shares.
+        rules.candidates(in: World(), probes: true) { listing.append($0) }
+        self.listing = listing
+    }
+
+    /// Inlined into the adapter, so that its filter runs in the loop rather than through a
+    /// closure call for each of some 150 candidates.
+    @inlinable @inline(__always)
+    public func forEach(in world: World, _ body: (TaxiAction) -> Void) {
+        for action in listing { body(action) }
+        if rules.anyFallsDueAtNextTick(in: world) { body(.longTick(minutes: rules.scope.timing.minutesPerTick + 1)) }
     }
 }
