@@ -42,10 +42,7 @@ func processorTuning() -> [String] {
 func model(_ name: String) -> [Target] {
     [
         .target(name: "\(name)Spec", dependencies: ["Checker"], path: "Sources/Spec/\(name)", swiftSettings: hot),
-        // Compiled as the harness is: the harness drives the Reference through every
-        // candidate of every state, and across the module boundary its generic types (a ring
-        // buffer walked for each abstraction) ran unspecialised.
-        .target(name: "\(name)Reference", path: "Sources/Reference/\(name)", swiftSettings: hot),
+        .target(name: "\(name)Reference", path: "Sources/Reference/\(name)", swiftSettings: strict + optimisedInDebug),
         .target(name: "\(name)Harness", dependencies: [.target(name: "\(name)Spec"), .target(name: "\(name)Reference"), "Checker"],
                 path: "Sources/Harness/\(name)", swiftSettings: hot),
     ]

@@ -1,8 +1,12 @@
 /// A FIFO queue on a ring of slots that grows by doubling: O(1) at both ends, and removal
 /// from the middle (a driver who leaves the queue) shifts only the entries behind him.
+///
+/// Walking it is inlinable, so that a reader in another module (the harness's abstraction,
+/// which walks every queue of every state it reaches) gets a loop specialised for the element
+/// rather than a generic call per element.
 public struct RingBuffer<Element: Sendable & Equatable>: Sendable, Equatable, Sequence {
-    private var slots: [Element?] = Array(repeating: nil, count: 4)
-    private var start = 0
+    @usableFromInline var slots: [Element?] = Array(repeating: nil, count: 4)
+    @usableFromInline var start = 0
     public private(set) var count = 0
 
     public init() {}
@@ -10,6 +14,7 @@ public struct RingBuffer<Element: Sendable & Equatable>: Sendable, Equatable, Se
     public var isEmpty: Bool { count == 0 }
     public var first: Element? { count == 0 ? nil : slots[start] }
 
+    @inlinable
     public subscript(position: Int) -> Element {
         precondition(position >= 0 && position < count, "ring buffer index \(position) out of 0..<\(count)")
         return slots[(start + position) % slots.count]!
@@ -52,9 +57,12 @@ public struct RingBuffer<Element: Sendable & Equatable>: Sendable, Equatable, Se
     /// allocated for every walk, and the harness compares the service's queues after every
     /// refused operation.
     public struct Iterator: IteratorProtocol {
-        let buffer: RingBuffer
-        var position = 0
+        @usableFromInline let buffer: RingBuffer
+        @usableFromInline var position = 0
 
+        @inlinable init(buffer: RingBuffer) { self.buffer = buffer }
+
+        @inlinable
         public mutating func next() -> Element? {
             guard position < buffer.count else { return nil }
             defer { position += 1 }
@@ -62,7 +70,7 @@ public struct RingBuffer<Element: Sendable & Equatable>: Sendable, Equatable, Se
         }
     }
 
-    public func makeIterator() -> Iterator { Iterator(buffer: self) }
+    @inlinable public func makeIterator() -> Iterator { Iterator(buffer: self) }
 
     /// Equal when they hold the same elements in the same order, wherever the ring starts.
     public static func == (a: Self, b: Self) -> Bool {
