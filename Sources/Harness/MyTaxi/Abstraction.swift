@@ -89,7 +89,7 @@ public struct Abstraction: Sendable {
         // What does not fit a world (`overflow(of:)`) is left out, so that the rest can be
         // checked; `ReferenceFitsTheWorld` reports what was.
         // The queues and the dispatch line are walked where they lie: `queue(in:)` and
-        // `waitingRequests` hash the zone and copy into a new array, a tenth of the
+        // `waitingRequests` hash the zone and copy into a new array, a quarter of the
         // abstraction's time.
         for (zone, queue) in service.queues {
             guard let z = index(of: zone.number, below: scope.zones) else { continue }
