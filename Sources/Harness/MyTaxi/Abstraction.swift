@@ -29,14 +29,9 @@ public struct Abstraction: Sendable {
 
     // MARK: Ids, Reference to Spec
 
-    /// The Spec's slot for route `id`, or nil if a world of the scope has none for it: a
-    /// client's routes past the scope's `routesPerClient`, or a client or route the
-    /// Reference does not know (`overflow(of:)` names them).
-    func slot(of id: MyTaxiReference.RouteID, in service: DispatchService) -> UInt8? {
-        service.routes[id].flatMap { slot(of: id, $0, in: service) }
-    }
-
-    /// The same for a route already at hand (`route` is `service.routes[id]`).
+    /// The Spec's slot for route `id` (`route` is `service.routes[id]`), or nil if a world of
+    /// the scope has none for it: a client's routes past the scope's `routesPerClient`, or a
+    /// client the Reference does not know (`overflow(of:)` names them).
     func slot(of id: MyTaxiReference.RouteID, _ route: Route, in service: DispatchService) -> UInt8? {
         guard route.client.number >= 1, route.client.number <= scope.clients,
               let position = service.clients[route.client]?.routes.firstIndex(of: id), position < scope.routesPerClient else { return nil }

@@ -117,7 +117,7 @@ extension Rules {
         // Time at the minute: a move one minute past the next tick, when a reservation falls
         // due at that tick, must be refused (a Reference that lets it through leaves the
         // reservation unallocated past its moment).
-        if probes && routes.contains(where: { fallsDueAtNextTick($0, in: world) }) {
+        if probes && anyFallsDueAtNextTick(in: world) {
             body(.longTick(minutes: scope.timing.minutesPerTick + 1))
         }
     }
