@@ -14,8 +14,13 @@ struct CounterImplementation: ImplementationAdapter {
 
     let spec = Counter(limit: 4)
     var sloppy = false
+    /// Where the implementation starts; the specification starts at 0.
+    var start = 0
+    /// What a set-up in steps reports, for an implementation that has one.
+    var setUpProblem: String?
 
-    func initialSystems() -> [System] { [System()] }
+    func initialSystems() -> [System] { [System(value: start)] }
+    func setUpDivergences() -> [String?] { [setUpProblem] }
 
     func perform(_ action: Counter.Action, on system: inout System) -> Outcome {
         switch action {

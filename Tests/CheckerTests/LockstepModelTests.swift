@@ -38,4 +38,36 @@ struct LockstepModelTests {
         let lockstep = try explore(LockstepModel(adapter: adapter))
         #expect(lockstep.properties.contains { $0.property.id == "RefusalsLeaveStateUnchanged" && $0.status == .violated })
     }
+
+    /// A wrong start is compared like any other state: a counterexample of no steps, whether
+    /// the difference is in the initial state itself or in a set-up step that a later one hid.
+    /// Every step from it is left uncompared, so no later step is blamed for it.
+    @Test("An implementation that starts wrong: a divergence at step 0", arguments: [false, true])
+    func wrongStart(lockstep: Bool) throws {
+        let starts = [
+            (CounterImplementation(start: 1), "the implementation starts elsewhere than the specification: value 0→1"),
+            (CounterImplementation(setUpProblem: "prelude step 1, reset: refused"), "prelude step 1, reset: refused"),
+        ]
+        for (adapter, witness) in starts {
+            let outcomes = lockstep ? try explore(LockstepModel(adapter: adapter)).properties.map(Outcome.init)
+                : try explore(ConformanceModel(adapter: adapter)).properties.map(Outcome.init)
+            let initial = try #require(outcomes.first { $0.id == "InitialStateConforms" })
+            #expect(initial.status == .violated && initial.steps == 0 && initial.witness == witness)
+            #expect(outcomes.first { $0.id == "Conformance" }?.status == .vacuous)
+        }
+        let fine = try explore(ConformanceModel(adapter: CounterImplementation())).properties.map(Outcome.init)
+        #expect(fine.first { $0.id == "InitialStateConforms" }.map { "\($0.status) \($0.exercised)" } == "holds 1")
+    }
+
+    /// What the test above reads of an outcome, for either model.
+    struct Outcome {
+        let id: String, status: PropertyStatus, exercised: Int, steps: Int?, witness: String?
+        init<M: Model>(_ outcome: PropertyOutcome<M>) {
+            id = outcome.property.id
+            status = outcome.status
+            exercised = outcome.exercised
+            steps = outcome.counterexample?.trace.steps.count
+            witness = outcome.counterexample?.witness
+        }
+    }
 }

@@ -50,6 +50,22 @@ struct ReplayTests {
         #expect(fixed.out.contains("all 3 steps ran; QueueOrderIsFair was not violated: the finding is gone"))
     }
 
+    /// Without its fault a Reference trace's states are those of another system, so they are
+    /// first checked with the recorded fault: an edited state is found, not taken for a fix.
+    @Test("A Reference trace with an edited state exits 1 when replayed without its fault")
+    func editedStates() throws {
+        let path = try traceFile(fault: "changeZoneJoinsFront", target: "reference", property: "QueueOrderIsFair", in: try temporaryDirectory())
+        let url = URL(fileURLWithPath: path)
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var states = try #require(document["states"] as? [[String: Any]])
+        states[2]["clock"] = ["#bigint": "1"]
+        document["states"] = states
+        try JSONSerialization.data(withJSONObject: document).write(to: url)
+        let result = runVerify(["replay", path])
+        #expect(result.code == 1)
+        #expect(result.out.contains("with its recorded fault changeZoneJoinsFront first: the trace's state 2 differs from what the Reference (its abstraction) reaches now in clock"))
+    }
+
     @Test("A conformance trace replayed with its fault shows the divergence")
     func divergence() throws {
         let path = try traceFile(fault: "dispatchOnlyInPickupZone", target: "conformance", property: "Conformance", in: try temporaryDirectory())

@@ -16,7 +16,7 @@ struct ReportFormatTests {
         #expect(result.code == 1)
         let parser = XMLParser(data: Data(result.out.utf8))
         #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
-        #expect(result.out.contains(#"<testsuite name="mytaxi.conformance" tests="3" failures="1""#))
+        #expect(result.out.contains(#"<testsuite name="mytaxi.conformance" tests="4" failures="1""#))
         #expect(result.out.contains(#"<testcase classname="mytaxi.conformance" name="Conformance">"#))
         #expect(result.out.contains(#"<failure type="violated" message="after changeZone(driver: d1, zone: z2) the implementation differs"#))
         #expect(result.out.contains("3  changeZone(driver: d1, zone: z2)"), "the failure text is the readable trace")

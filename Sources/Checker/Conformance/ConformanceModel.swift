@@ -6,6 +6,9 @@
 ///   specification allows, and its abstraction equals the specification's successor.
 /// - `RefusalsLeaveStateUnchanged` (in every state): every candidate action the
 ///   specification forbids is refused, and the refusal changes nothing at all.
+/// - `InitialStateConforms` (in the initial states): the implementation starts where the
+///   specification starts, and a scope's prelude took it there step by step; a divergence is
+///   a counterexample of 0 steps.
 public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
     public typealias State = Paired<Adapter.Spec.State, Adapter.System>
     public typealias Action = Adapter.Spec.Action
@@ -17,7 +20,11 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
         let specStates = adapter.spec.initialStates
         let systems = adapter.initialSystems()
         precondition(specStates.count == systems.count, "\(name): the adapter sets up \(systems.count) systems for \(specStates.count) initial states")
-        return zip(specStates, systems).map { State(key: $0, system: $1, outcome: .accepted) }
+        let setUp = adapter.setUpDivergences()
+        return zip(specStates, systems).enumerated().map { index, pair in
+            let diverged = (index < setUp.count && setUp[index] != nil) || adapter.abstraction(of: pair.1) != pair.0
+            return State(key: pair.0, system: pair.1, outcome: .accepted, diverged: diverged, isInitial: true)
+        }
     }
 
     public func enabledActions(in state: State, into actions: inout [Action]) {
@@ -106,6 +113,20 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
                         }
                     }
                     return tried ? .holds : .vacuous
+                }),
+            Property(
+                id: "InitialStateConforms", kind: .invariant, group: "conformance",
+                statement: "The implementation starts in the state the specification starts in, and a scope's prelude takes it there step by step as the specification does.",
+                source: "conformance of the implementation to the specification", symbol: "ConformanceModel.initialState",
+                predicate: .stateVerdict { state in
+                    guard state.isInitial else { return .vacuous }
+                    guard state.diverged else { return .holds }
+                    let setUp = adapter.setUpDivergences()
+                    if let index = adapter.spec.initialStates.firstIndex(of: state.key), index < setUp.count, let problem = setUp[index] {
+                        return .violated(witness: problem)
+                    }
+                    let fields = adapter.differences(expected: state.key, actual: adapter.abstraction(of: state.system))
+                    return .violated(witness: "the implementation starts elsewhere than the specification: \(fields.joined(separator: "; "))")
                 }),
         ]
     }

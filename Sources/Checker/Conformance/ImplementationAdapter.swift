@@ -9,8 +9,17 @@ public protocol ImplementationAdapter: Sendable {
 
     var spec: Spec { get }
 
-    /// The implementation set up like each of the model's initial states, in their order.
+    /// The implementation set up like each of the model's initial states, in their order. A
+    /// set-up step the implementation refuses (a step of a scope's prelude) is not a reason
+    /// to stop: set up what it allows, and say what went wrong in `setUpDivergence`.
     func initialSystems() -> [System]
+
+    /// For each initial state, in order, where setting up the implementation went wrong before
+    /// the search began: a step it refused, or a state along the way that differs from the
+    /// specification's; nil where it went right. Empty (the default) when nothing went wrong.
+    /// The conformance search reports it, and any difference in an initial state itself, at
+    /// step 0.
+    func setUpDivergences() -> [String?]
 
     /// Performs `action` on `system`. A refusal must leave `system` unchanged; the checks
     /// verify that it does. An action out of bounds is answered without touching `system`:
@@ -87,6 +96,7 @@ public struct SystemProperty<System: Sendable>: Sendable {
 
 extension ImplementationAdapter {
     public var systemProperties: [SystemProperty<System>] { [] }
+    public func setUpDivergences() -> [String?] { [] }
 
     /// `candidates(in:into:)` into an array with room for 256 from the start. Listed into an
     /// empty array, a state's candidates (about 140 in the myTaxi ci scope) took eight
@@ -120,12 +130,16 @@ public struct Paired<Key: Hashable & Sendable & StableHashable, System: Sendable
     /// this step or an earlier one. Nothing below a divergence is compared again; the
     /// first one is the finding.
     public let diverged: Bool
+    /// One of the search's initial states: compared with the specification's as it is, not
+    /// as the end of a step.
+    public let isInitial: Bool
 
-    public init(key: Key, system: System, outcome: Outcome, diverged: Bool = false) {
+    public init(key: Key, system: System, outcome: Outcome, diverged: Bool = false, isInitial: Bool = false) {
         self.key = key
         storage = SystemBox(system)
         self.outcome = outcome
         self.diverged = diverged
+        self.isInitial = isInitial
     }
 
     final class SystemBox: Sendable {

@@ -58,7 +58,19 @@ public struct CabReferenceAdapter: ImplementationAdapter {
     /// answering the scope's table, the fleet, and, where the scope says so, each passenger
     /// registered, logged in and enrolled with the starting balance. Booking ids start at
     /// 999,999, so that the second wraps.
-    public func initialSystems() -> [CabSystem] {
+    public func initialSystems() -> [CabSystem] { [setUp().system] }
+
+    public func setUpDivergences() -> [String?] { [setUp().divergence] }
+
+    /// Every refill the set-up makes has a gateway request id of its own: the service
+    /// credits a request id once, and one shared id left every passenger but the first
+    /// with an empty wallet.
+    static func startingRefill(_ p: Int) -> String { "start-\(p + 1)" }
+
+    /// The service with the scope's cabs and, when the scope says so, its passengers
+    /// registered, logged in, enrolled in the wallet and refilled with the starting balance;
+    /// and the step of that set-up the service refused, if one was.
+    func setUp() -> (system: CabSystem, divergence: String?) {
         let a = abstraction
         var legs: [Router.Leg: (minutes: Int, metres: Int)] = [:]
         for from in 0..<scope.points {
@@ -84,12 +96,15 @@ public struct CabReferenceAdapter: ImplementationAdapter {
                                               password: password, confirmation: password)
                 _ = try service.login(mobile: CabAbstraction.mobile(p), password: password)
                 try service.enrollWallet(id)
-                if scope.startingBalance > 0 { _ = try service.refill(id, amount: scope.startingBalance, request: "start", gateway: .approved) }
+                if scope.startingBalance(of: p) > 0 {
+                    _ = try service.refill(id, amount: scope.startingBalance(of: p), request: Self.startingRefill(p), gateway: .approved)
+                }
             }
         } catch {
-            preconditionFailure("setting up the Reference for scope \(scope.name) failed: \(error)")
+            return (CabSystem(service: service, passengers: scope.passengers),
+                    "setting up scope \(scope.name), the implementation refused to register, log in or refill its passengers: \(error)")
         }
-        return [CabSystem(service: service, passengers: scope.passengers)]
+        return (CabSystem(service: service, passengers: scope.passengers), nil)
     }
 
     func referenceType(_ type: CabBookingSpec.CabType) -> CabBookingReference.CabType {

@@ -29,8 +29,17 @@ public struct ReferenceAdapter: ImplementationAdapter {
     }
 
     /// Everyone in the scope registered; when the scope is onboarded, confirmed and
-    /// activated, with driver i's taxi i and a card per client, as the Spec starts.
-    public func initialSystems() -> [DispatchService] {
+    /// activated, with driver i's taxi i and a card per client, as the Spec starts; then the
+    /// scope's prelude. A step the Reference refuses ends the set-up there (`setUp`).
+    public func initialSystems() -> [DispatchService] { [setUp().service] }
+
+    public func setUpDivergences() -> [String?] { [setUp().divergence] }
+
+    /// The Reference set up for the scope, and the first step of it that went wrong: the
+    /// onboarding refused, a prelude step refused, or a prelude step ending elsewhere than
+    /// the Spec's. Each prelude state is compared, not only the last: a step that goes wrong
+    /// and a later one that hides it would otherwise pass.
+    func setUp() -> (service: DispatchService, divergence: String?) {
         var service = DispatchService(policy: Self.policy(for: scope.timing), zones: ZoneMap(zonesInARow: scope.zones), fault: fault)
         do {
             for d in scope.driverIDs {
@@ -46,11 +55,19 @@ public struct ReferenceAdapter: ImplementationAdapter {
                 try service.confirmEmail(of: abstraction.client(c))
                 if scope.maxCards > 0 { try service.addCard(to: abstraction.client(c)) }
             }
-            for action in scope.prelude.actions { try drive(action, &service) }
         } catch {
-            preconditionFailure("setting up the Reference for scope \(scope.name) failed: \(error)")
+            return (service, "setting up scope \(scope.name), the implementation refused to onboard its people: \(error)")
         }
-        return [service]
+        let worlds = MyTaxiModel.preludeWorlds(scope)
+        for (step, action) in scope.prelude.actions.enumerated() {
+            let place = "prelude step \(step + 1) of scope \(scope.name), \(action)"
+            do { try drive(action, &service) } catch {
+                return (service, "\(place): the specification takes it, but the implementation refused it: \(error)")
+            }
+            let fields = differences(expected: worlds[step + 1], actual: abstraction(of: service))
+            if !fields.isEmpty { return (service, "\(place): the implementation differs from the specification: \(fields.joined(separator: "; "))") }
+        }
+        return (service, nil)
     }
 
     public func abstraction(of system: DispatchService) -> World { abstraction.world(of: system) }

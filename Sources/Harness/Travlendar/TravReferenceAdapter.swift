@@ -37,19 +37,26 @@ public struct TravReferenceAdapter: ImplementationAdapter {
 
     /// The service as each initial state of the Spec starts: the clock at 07:30, the region's
     /// places, the environment, and the starting appointments entered in slot order.
-    public func initialSystems() -> [TravSystem] {
+    public func initialSystems() -> [TravSystem] { setUps().map(\.system) }
+
+    public func setUpDivergences() -> [String?] { setUps().map(\.divergence) }
+
+    /// Each initial state's service, and the starting appointment it refused, if one was: the
+    /// appointments entered before it stay, as the service keeps them.
+    func setUps() -> [(system: TravSystem, divergence: String?)] {
         let a = abstraction, table = Self.table(for: scope)
         return scope.startingAppointments.flatMap { templates in
             scope.environments.map { environment in
                 var service = CalendarService(home: PlaceID(0), region: Set((0..<scope.placesInRegion).map(PlaceID.init)), options: table,
                                               wakeUp: a.clock(scope.wakeUp), now: a.clock(0), rainStartsAt: a.clock(scope.rainFrom),
                                               conditions: a.conditions(environment), fault: fault)
-                do {
-                    for t in templates { try service.createAppointment(a.draft(t)) }
-                } catch {
-                    preconditionFailure("setting up the Reference for scope \(scope.name) failed: \(error)")
+                for (slot, t) in templates.enumerated() {
+                    do { try service.createAppointment(a.draft(t)) } catch {
+                        return (TravSystem(service: service),
+                                "setting up scope \(scope.name), the implementation refused starting appointment \(slot + 1): \(error)")
+                    }
                 }
-                return TravSystem(service: service)
+                return (TravSystem(service: service), nil)
             }
         }
     }

@@ -52,13 +52,20 @@ public struct MyTaxiModel: Model {
     /// The onboarded world with the scope's prelude applied; nil when a step of it is not
     /// enabled in this scope.
     static func startingWorld(_ scope: Scope) -> World? {
-        var world = onboardedWorld(scope)
+        let worlds = preludeWorlds(scope)
+        return worlds.count == scope.prelude.actions.count + 1 ? worlds.last : nil
+    }
+
+    /// The onboarded world, then the world after each step of the scope's prelude, as far as
+    /// the steps are enabled: what an implementation set up for the scope passes through.
+    public static func preludeWorlds(_ scope: Scope) -> [World] {
+        var worlds = [onboardedWorld(scope)]
         let rules = Rules(scope: scope)
         for action in scope.prelude.actions {
-            guard let next = rules.apply(action, to: world) else { return nil }
-            world = next
+            guard let next = rules.apply(action, to: worlds[worlds.count - 1]) else { break }
+            worlds.append(next)
         }
-        return world
+        return worlds
     }
 
     static func onboardedWorld(_ scope: Scope) -> World {

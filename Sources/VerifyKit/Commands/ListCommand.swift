@@ -11,6 +11,7 @@ struct ListCommand {
         .flag("scopes", "list the model's named scopes, its default suite and the keys --set accepts"),
         .flag("actions", "list the actions instead of the properties"),
         .flag("faults", "list the faults --inject can plant in the Reference, and what catches each"),
+        .flag("boundaries", "run the default suite and list how often it reached each threshold, one unit either side and at it"),
         .flag("help", "show this help"),
     ]
 
@@ -25,12 +26,13 @@ struct ListCommand {
           swift run verify list --model mytaxi --scopes
           swift run verify list --format markdown --output Invariants/mytaxi.md
           swift run verify list --faults
+          swift run -c release verify list --model cabbooking --boundaries --format markdown
         """
 
     static func run(_ parsed: ParsedArguments, console: Console, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
         let plugin = try CommonOptions.model(parsed, among: models)
         let format = try parsed.choice("format", from: CatalogueFormat.allCases.map(\.rawValue)) ?? "text"
-        let chosen = ["models", "scopes", "actions", "faults"].filter(parsed.flag)
+        let chosen = ["models", "scopes", "actions", "faults", "boundaries"].filter(parsed.flag)
         if chosen.count > 1 {
             throw UsageError(chosen.map { "--\($0)" }.joined(separator: " and ") + " each choose what to list; give one")
         }
@@ -40,6 +42,7 @@ struct ListCommand {
         case "scopes": text = scopeList(plugin)
         case "actions": text = actionList(plugin.actions, format: format)
         case "faults": text = faultList(plugin.faults, format: format)
+        case "boundaries": text = try boundaryList(plugin, format: format)
         default: text = plugin.catalogue(CatalogueFormat(rawValue: format)!)
         }
         try Output.write(text, to: parsed.value("output"), console: console)
@@ -75,6 +78,14 @@ struct ListCommand {
             return faults.map { fault in
                 "\(fault.name.rightPadded(to: width))  \(fault.area.rightPadded(to: 12)) caught by \(fault.target) \(fault.property) in scope \(fault.scope), \(fault.steps) steps\n\("".rightPadded(to: width))  \(fault.summary)"
             }.joined(separator: "\n")
+        }
+    }
+
+    static func boundaryList<P: ModelPlugin>(_ plugin: P, format: String) throws(UsageError) -> String {
+        do {
+            return BoundaryList.render(BoundaryList.rows(try plugin.boundaryCoverage(workers: ExplorationOptions.availableCores)), format: format)
+        } catch {
+            throw UsageError("the default suite of \(plugin.name) could not be run for its boundaries: \(error)")
         }
     }
 

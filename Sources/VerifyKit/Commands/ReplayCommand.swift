@@ -40,6 +40,17 @@ struct ReplayCommand {
         if let fault, !plugin.faults.contains(where: { $0.name == fault }) {
             throw UsageError("fault '\(fault)' is not one of model \(plugin.name)'s; valid faults: \(plugin.faults.map(\.name).joined(separator: ", "))")
         }
+        // A trace found by exploring the Reference records the states of the Reference it was
+        // found on: those are checked first, with the recorded fault planted, so that a trace
+        // whose states were edited, or that another Reference would no longer reach, is not
+        // taken for a finding that went away.
+        if trace.target == "reference" && fault != trace.fault {
+            let recorded = try Replay(plugin, trace: trace, name: path, fault: trace.fault)
+            if let mismatch = recorded.recordedStateMismatch() {
+                console.print("replaying \(path) with its recorded fault \(trace.fault ?? "(none)") first: " + mismatch)
+                return 1
+            }
+        }
         let replay = try Replay(plugin, trace: trace, name: path, fault: fault)
         let (code, lines) = replay.run()
         console.print(([
@@ -136,6 +147,24 @@ struct Replay<P: ModelPlugin> {
             return (1, ["the deadlock happens again after \(actions.count) steps"])
         }
         return (0, ["all \(actions.count) steps ran; \(trace.property) was not violated: the finding is gone"])
+    }
+
+    /// The first recorded state that differs from what this replay reaches, the steps run to
+    /// the trace's end or until one is not taken; nil when every recorded state agrees.
+    func recordedStateMismatch() -> String? {
+        var world = spec.initialStates[0]
+        var system = adapter.initialSystems()[0]
+        if let difference = mismatch(at: 0, spec: world, reference: adapter.abstraction(of: system)) { return difference }
+        for (index, action) in actions.enumerated() {
+            var after = system
+            guard adapter.perform(action, on: &after) == .accepted else {
+                return "step \(index + 1), \(action): the Reference refuses it, though the trace records it taken"
+            }
+            let next = spec.successor(of: world, via: action) ?? world
+            if let difference = mismatch(at: index + 1, spec: next, reference: adapter.abstraction(of: after)) { return difference }
+            (world, system) = (next, after)
+        }
+        return nil
     }
 
     /// Where the recorded state at `index` differs from the state this replay reached: the

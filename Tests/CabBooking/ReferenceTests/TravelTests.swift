@@ -93,15 +93,17 @@ struct TravelTests {
         #expect(service.previousBookings(of: passenger).map(\.id) == [id] && service.pendingBookings(of: passenger).isEmpty)
     }
 
-    @Test("Favourites: names unique, none within 150 m of another (150 m itself counts), at most 20")
+    @Test("Favourites: names unique, none within 150 m of another (150 m itself counts, in whole metres), at most 20")
     func favourites() throws {
         var (service, passenger) = Fixture.service()
         let first = try service.addFavourite(passenger, name: "home", at: Fixture.home)
         #expect(Fixture.refused(service, .favouriteNameTaken("home")) { s throws(CabServiceError) in try s.addFavourite(passenger, name: "home", at: Fixture.office) })
-        // The nearest points north of home at 150 m or less, and the first beyond.
+        // The farthest point north of home that the map puts at 150 m or less (up to 150.5 m,
+        // rounded to the metre), and the first it puts at 151 m.
         let steps = (1_000...2_000).map { Fixture.point(Fixture.home.latitude + $0, Fixture.home.longitude) }
-        let within = try #require(steps.last { Geo.metres(Fixture.home, $0) <= 150 })
-        let beyond = try #require(steps.first { Geo.metres(Fixture.home, $0) > 150 })
+        let within = try #require(steps.last { Geo.metres(Fixture.home, $0) < 150.5 })
+        let beyond = try #require(steps.first { Geo.metres(Fixture.home, $0) >= 150.5 })
+        #expect(Geo.metres(Fixture.home, within) > 150, "a point a little past 150 m is still the same place at the metre")
         #expect(Fixture.refused(service, .favouriteTooClose(to: first.name)) { s throws(CabServiceError) in try s.addFavourite(passenger, name: "gate", at: within) })
         #expect(throws: Never.self) { _ = try service.addFavourite(passenger, name: "gate", at: beyond) }
         for index in 2..<20 { _ = try service.addFavourite(passenger, name: "place \(index)", at: Fixture.point(12_900_000 + index * 10_000, 77_500_000)) }

@@ -114,13 +114,33 @@ struct CabAccountRuleTests {
         #expect(changed.passengers[0].passwordVersion == 1 && !changed.passengers[0].session && changed.lastMessage == .passwordChanged)
     }
 
-    @Test("A place 140 m from a favourite is the same place, one 160 m away another; the limit refuses one more", arguments: [
-        ([0, 1], CabMessage.favouriteTooClose), ([0, 2], .favouriteSaved), ([0, 2, 3], .favouriteLimit), ([0, 0], .favouriteNameTaken),
+    @Test("A place 149 or 150 m from a favourite is the same place, one 151 m away another; the limit refuses one more", arguments: [
+        ([0, 1], CabMessage.favouriteTooClose), ([1, 2], .favouriteTooClose), ([2, 3], .favouriteSaved), ([0, 2], .favouriteSaved),
+        ([0, 2, 3], .favouriteLimit), ([0, 0], .favouriteNameTaken),
     ])
     func favourites(_ places: [Int], _ message: CabMessage) throws {
         let start = try #require(after([.register(passenger: 0, email: 0, mobile: 0, confirmed: true), .login(passenger: 0, rightPassword: true)]))
         let world = try #require(after(places.map { .addFavourite(passenger: 0, place: $0) }, from: start))
         #expect(world.lastMessage == message)
         #expect(world.passengers[0].favourites.nonzeroBitCount == min(places.count, 2) - (message == .favouriteSaved || message == .favouriteLimit ? 0 : 1))
+    }
+}
+
+@Suite("Cab booking Spec: witnesses name only what exists")
+struct CabWitnessTests {
+    /// A booking now that took a cab while none of its type was free names the cab it took and
+    /// says none was free, not a cab "c0" the scope does not have.
+    @Test("bookNowPicksFastestCab with no cab of the type free")
+    func noFreeCab() throws {
+        let model = CabBookingModel(scope: .ci)
+        let property = try #require(model.properties.first { $0.id == "bookNowPicksFastestCab" })
+        var before = model.rules.initialWorld
+        for c in 0..<model.scope.cabs where before.cabs[c].type == .nano { before.cabs[c].booking = 2 }
+        var after = before
+        after.bookings[0].status = .designated
+        after.bookings[0].cab = 0
+        after.lastMessage = .bookingConfirmed
+        let verdict = property.evaluate(before: before, action: .bookNow(passenger: 0, pickup: 0), after: after)
+        #expect(verdict == .violated(witness: "b1 got c1 though no Nano cab was free"))
     }
 }

@@ -28,6 +28,22 @@ struct ConformanceTests {
         #expect(adapter.initialSystems().map(adapter.abstraction(of:)) == adapter.spec.initialStates)
     }
 
+    /// The showcase scope starts after a prelude of nine steps driven on the Reference. A fault
+    /// that breaks one of them is a divergence at step 0 naming that step, not a crash of the
+    /// set-up, nor a divergence blamed on the first step of the search.
+    @Test("A prelude step that goes wrong is a divergence at step 0 naming it")
+    func preludeDivergence() throws {
+        let scope = Self.scope(.showcase, depth: 1)
+        let adapter = ReferenceAdapter(model: MyTaxiModel(scope: scope), fault: .acceptLeavesDriverQueued)
+        #expect(adapter.setUpDivergences().first??.hasPrefix("prelude step 7 of scope showcase, accept(driver: d1): ") == true)
+        let result = try BreadthFirstExplorer(model: ConformanceModel(adapter: adapter), options: Self.options(scope)).run()
+        let initial = try #require(result.properties.first { $0.property.id == "InitialStateConforms" })
+        #expect(initial.status == .violated && initial.counterexample?.trace.length == 0)
+        #expect(initial.counterexample?.witness.contains("prelude step 7 of scope showcase, accept(driver: d1)") == true)
+        #expect(result.properties.first { $0.property.id == "Conformance" }?.status == .vacuous)
+        #expect(ReferenceAdapter(model: MyTaxiModel(scope: scope)).setUpDivergences() == [nil])
+    }
+
     @Test("Driven along the Spec, the Reference accepts what it allows, refuses what it forbids, and ends where it says",
           arguments: scopes.map(\.name))
     func conformance(scopeName: String) throws {

@@ -7,7 +7,10 @@ extension CabBookingService {
     @discardableResult
     public mutating func bookNow(_ passenger: PassengerID, pickup: Coordinate, destination: Coordinate? = nil, promo: Bool = false) throws(CabServiceError) -> BookingID {
         let account = try loggedIn(passenger)
-        try checkArea(pickup, destination)
+        do { try checkArea(pickup, destination) } catch {
+            if fault == .refusedBookingDrawsId { bookingIDs.drop() }
+            throw error
+        }
         if fault != .clashCheckedForLaterBookingsOnly { try checkClash(passenger, at: now) }
         guard let (cab, eta) = fastestCab(of: account.selectedType, to: pickup, by: now + policy.arrivalBoundMinutes, at: now) else {
             throw .noCabAvailable(account.selectedType)

@@ -35,7 +35,8 @@ extension CabBookingService {
         let discount = promo ? (gross * policy.promoPercent + 50) / 100 : 0
         let total = gross - discount
         let balance = balances[booking.owner, default: 0]
-        let payment: Payment = account.walletEnrolled && balance >= total ? .wallet : .cash
+        let enough = fault == .walletNeedsMoreThanFare ? balance > total : balance >= total
+        let payment: Payment = account.walletEnrolled && enough ? .wallet : .cash
         let receipt = Receipt(booking: id, fare: total, discount: discount, waitingCharge: waiting, toll: toll, payment: payment)
         if payment == .wallet { balances[booking.owner] = balance - total }
         if payment == .cash, account.walletEnrolled, fault == .partialWalletDebit { balances[booking.owner] = 0 }

@@ -28,6 +28,10 @@ public struct BookingIdGenerator: Sendable, Equatable {
         return id
     }
 
+    /// What the fault `refusedBookingDrawsId` does on a booking refused after its id was drawn:
+    /// the counter moves on, as a draw does, but without the wrap.
+    mutating func drop() { next += 1 }
+
     /// Gives `id` back to be issued next: what the fault `cancelledIdReissued` does on a cancellation.
     mutating func reissue(_ id: BookingID) {
         used.remove(id.value)

@@ -27,6 +27,10 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
     case cabOfAnyType
     case bookingIdPastSixDigits
     case cancelledIdReissued
+    case refusedBookingDrawsId
+    case favouriteRadiusExclusive
+    case walletNeedsMoreThanFare
+    case designationTiesByBookingId
 
     public var description: String { rawValue }
 
@@ -35,14 +39,14 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
         switch self {
         case .lockoutAfterFourFailures, .suspendedLoginExtendsSuspension, .failuresNotResetOnLogin, .mobileUniquenessNotChecked,
              .changePasswordFailuresNotCounted: "accounts"
-        case .favouriteLimitOffByOne: "favourites"
+        case .favouriteLimitOffByOne, .favouriteRadiusExclusive: "favourites"
         case .refillRetryCreditedAgain: "wallet and payment"
         case .laterBookingAtThirtyMinutesAccepted, .leadPastThreeDaysAccepted, .clashCheckedForLaterBookingsOnly, .clashWindowExclusive: "booking windows"
-        case .bookNowTakesFirstFreeCab, .designationAtPickupTime, .cabOfAnyType: "dispatch"
+        case .bookNowTakesFirstFreeCab, .designationAtPickupTime, .cabOfAnyType, .designationTiesByBookingId: "dispatch"
         case .noticeOneMinuteLate, .jobsRunAtClockTarget: "time"
-        case .bookingIdPastSixDigits, .cancelledIdReissued: "booking ids"
+        case .bookingIdPastSixDigits, .cancelledIdReissued, .refusedBookingDrawsId: "booking ids"
         case .cancelKeepsCab, .cancelAfterBoarding: "cancellation"
-        case .travelEndChargesTwice, .partialWalletDebit, .walletLimitNotChecked: "wallet and payment"
+        case .travelEndChargesTwice, .partialWalletDebit, .walletLimitNotChecked, .walletNeedsMoreThanFare: "wallet and payment"
         case .waitingChargedPerCompletedBlock: "fares"
         case .feedbackTwice, .trackingBeforeNotice: "views"
         }
@@ -77,6 +81,12 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .cabOfAnyType: "The dispatcher picks the nearest free cab of any type."
         case .bookingIdPastSixDigits: "The id counter counts on past 999999 instead of wrapping to 100000: a seven-digit booking id."
         case .cancelledIdReissued: "A cancelled booking's id goes back to the pool and is given to the next booking, though it went out by SMS and e-mail."
+        case .favouriteRadiusExclusive: "The favourite radius is checked with < instead of <=: a place exactly 150 m from a favourite is saved as another."
+        case .walletNeedsMoreThanFare: "The wallet pays only when it holds more than the fare: a balance equal to the fare is asked in cash."
+        case .designationTiesByBookingId:
+            "Two later bookings due at the same minute get their cabs in booking id order, not in the order they were made: after the ids wrap, the later one is served first."
+        case .refusedBookingDrawsId:
+            "A booking now refused outside the service area has drawn its id already: the counter moves on by one without the wrap, and the next booking may get a seven-digit id."
         }
     }
 }

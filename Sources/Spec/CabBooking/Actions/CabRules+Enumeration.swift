@@ -38,7 +38,7 @@ extension CabRules {
     }
 
     /// The world every behaviour starts in: each passenger registered, logged in, enrolled in
-    /// the wallet with the scope's starting balance; the fleet at its points; the clock at 0.
+    /// the wallet with his starting balance; the fleet at its points; the clock at 0.
     public var initialWorld: CabWorld {
         var world = CabWorld()
         for p in 0..<scope.passengers where scope.startsLoggedIn {
@@ -47,7 +47,7 @@ extension CabRules {
             world.passengers[p].mobile = UInt8(p)
             world.passengers[p].session = true
             world.passengers[p].walletEnrolled = true
-            world.passengers[p].balance = UInt32(scope.startingBalance)
+            world.passengers[p].balance = UInt32(scope.startingBalance(of: p))
         }
         for cab in 0..<scope.cabs {
             world.cabs[cab].type = scope.cabTypes[cab]

@@ -103,8 +103,11 @@ enum CabStepRules {
                 guard case .bookNow(let p, let pickup) = action, after.lastMessage == .bookingConfirmed,
                       let slot = (0..<scope.bookings).first(where: { before.bookings[$0].status == .unused && after.bookings[$0].status != .unused }) else { return .vacuous }
                 let chosen = Int(after.bookings[slot].cab)
-                let best = rules.fastestCab(before.passengers[p].selectedType, to: pickup, by: .max, at: Int(before.now), before)
-                return best?.0 == chosen ? .holds : .violated(witness: "\(bookingName(slot)) got c\(chosen + 1) where c\((best?.0 ?? -1) + 1) arrives sooner")
+                let type = before.passengers[p].selectedType
+                guard let best = rules.fastestCab(type, to: pickup, by: .max, at: Int(before.now), before) else {
+                    return .violated(witness: "\(bookingName(slot)) got c\(chosen + 1) though no \(type) cab was free")
+                }
+                return best.0 == chosen ? .holds : .violated(witness: "\(bookingName(slot)) got c\(chosen + 1) where c\(best.0 + 1) arrives sooner")
             },
         ]
     }

@@ -46,12 +46,16 @@ public struct CabScope: Sendable, Equatable {
     public var favouriteLimit = 20
     public var favouriteRadiusMetres = 150
     public var startingBalance: Int
+    /// Each passenger's own starting balance, where passengers start with different ones;
+    /// empty: every passenger starts with `startingBalance`.
+    public var startingBalances: [Int] = []
     public var refillAmount: Int
     public var walletLimit: Int
 
     public var outsidePoint: Int { pointsInArea }
     public var points: Int { pointsInArea + 1 }
     public var cabs: Int { cabTypes.count }
+    public func startingBalance(of p: Int) -> Int { p < startingBalances.count ? startingBalances[p] : startingBalance }
 
     public static let maximumHorizon = 120
 
@@ -67,8 +71,9 @@ public struct CabScope: Sendable, Equatable {
         startingBalance: 10_000, refillAmount: 50_000, walletLimit: 100_000)
 
     /// Two passengers not yet registered, two e-mails and two mobile numbers (so that each can
-    /// be taken by the other), the lockout with a day of 40 minutes, and favourites: F1 140 m
-    /// from F0 (the same place), F2 160 m from F0 (another), F3 far off, two allowed.
+    /// be taken by the other), the lockout with a day of 40 minutes, and favourites at the
+    /// radius and one metre either side: F1 149 m from F0 (the same place), F2 150 m from F1
+    /// (the same place) and 299 m from F0, F3 151 m from F2 (another place), two allowed.
     public static let accounts: CabScope = {
         var scope = CabScope(
             name: "accounts", passengers: 2, cabTypes: [.nano], cabPoints: [0], pointsInArea: 1, bookings: 0,
@@ -77,12 +82,31 @@ public struct CabScope: Sendable, Equatable {
         scope.startsLoggedIn = false
         scope.emails = 2
         scope.mobiles = 2
-        scope.favouriteOffsets = [0, 140, 160, 1_000]
+        scope.favouriteOffsets = [0, 149, 299, 450]
         scope.favouriteLimit = 2
         return scope
     }()
 
-    public static let named: [CabScope] = [.ci, .accounts]
+    /// For seeded walks, which follow every path without merging the Reference's states that
+    /// share an abstraction: two passengers competing for the same four cabs of three types,
+    /// three bookings, the whole compressed three days, and leads one minute either side of
+    /// both limits and at them. A search cannot go deep here (3 steps, the depth an exhaustive
+    /// check of it takes); walks of 40 steps can. A cab from L0 reaches L1 in 29 minutes, one
+    /// under the arrival bound (`ci` has it at 30 and 31). The money sits at the payment's
+    /// threshold: a Nano costs a paisa a metre over its base, L0 to L1 is 4,000 m and L1 to L0
+    /// 4,001 m (one-way streets), and p1 holds exactly the Nano's L0-L1 fare, p2 a paisa more.
+    public static let day: CabScope = {
+        var scope = CabScope(
+            name: "day", passengers: 2, cabTypes: [.nano, .nano, .sedan, .hatchback], cabPoints: [0, 1, 1, 0], pointsInArea: 2, bookings: 3,
+            horizon: 120, depth: 3, timing: .compressed, leads: [29, 30, 31, 119, 120, 121],
+            eta: [[0, 29, 30], [31, 0, 30], [30, 30, 0]], metres: [[0, 4_000, 9_000], [4_001, 0, 9_000], [9_000, 9_000, 0]],
+            baseFare: [12_000, 15_000, 20_000], perKilometre: [1_000, 1_200, 1_500],
+            startingBalance: 16_000, refillAmount: 50_000, walletLimit: 100_000)
+        scope.startingBalances = [16_000, 16_001]
+        return scope
+    }()
+
+    public static let named: [CabScope] = [.ci, .accounts, .day]
 }
 
 /// The seed's three cab types (UC09 BR1); Nano is the default (UC02 step 12).

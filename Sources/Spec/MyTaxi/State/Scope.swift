@@ -103,10 +103,11 @@ public struct Scope: Sendable, Equatable {
     public static let accounts = Scope(
         name: "accounts", zones: 1, drivers: 1, taxis: 2, clients: 1, routesPerClient: 1, horizon: 2,
         maxCards: 1, passengerChoices: [2], timing: .compressed, onboarded: false, depth: 14)
-    /// One driver, one client, 14 steps: long runs of refused calls, up to a suspension.
+    /// One driver, one client, 15 steps: long runs of refused calls, up to a suspension and a step
+    /// past it (what a suspended driver is offered); requests of 1 and of 4 passengers, the most.
     public static let refusals = Scope(
         name: "refusals", zones: 1, drivers: 1, taxis: 1, clients: 1, routesPerClient: 1, horizon: 4,
-        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 14)
+        maxCards: 1, passengerChoices: [1, 4], timing: .compressed, onboarded: true, depth: 15)
     /// One driver, one client with two routes, 12 steps: a ride to its end, then a second ride
     /// (the only named scope where a client books again).
     public static let rides = Scope(
@@ -116,7 +117,7 @@ public struct Scope: Sendable, Equatable {
     /// the default suite takes seeded walks of 60 steps on it.
     public static let city = Scope(
         name: "city", zones: 2, drivers: 2, taxis: 2, clients: 2, routesPerClient: 2, horizon: 40,
-        maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 6)
+        maxCards: 1, passengerChoices: [1, 2, 3], timing: .compressed, onboarded: true, depth: 6)
     /// Four drivers and three clients, starting after a shared ride was picked up
     /// (`Prelude.sharedRideAboard`), 5 steps on: where ShowEveryStatus, which needs 14 steps
     /// from an empty city, is reached in a search of seconds.

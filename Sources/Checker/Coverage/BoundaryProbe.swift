@@ -1,0 +1,125 @@
+import Synchronization
+
+/// A model searched for its boundaries' coverage: the same states and steps as `base`; as the
+/// search expands each state, every action offered there (the model's enabled actions, or an
+/// implementation's candidates, near misses included) is measured by every boundary, and each
+/// value one unit inside, at or one unit outside a threshold is counted.
+///
+/// Why offered actions and not steps: a rule written as a guard (a fifth passenger may not
+/// join) has no step past its threshold; conformance offers that action to the implementation
+/// and expects a refusal, and that is where the value outside is tried. Why a model of its
+/// own: coverage is not a rule. Kept apart from the properties, it costs the checks nothing
+/// and stays out of the reports and catalogues. Each state is expanded once, so the counts
+/// are the same for any number of workers.
+public struct BoundaryProbe<Base: BoundaryDeclaring>: Model {
+    public typealias State = Base.State
+    public typealias Action = Base.Action
+
+    public let base: Base
+    let offered: @Sendable (State, inout [Action]) -> Void
+    let tally: Tally
+
+    /// `offered`: what is offered in a state; the base's enabled actions when nil.
+    public init(_ base: Base, offered: (@Sendable (State, inout [Action]) -> Void)? = nil) {
+        self.base = base
+        self.offered = offered ?? { [base] state, actions in base.enabledActions(in: state, into: &actions) }
+        tally = Tally(base.boundaries)
+    }
+
+    public var name: String { base.name }
+    public var initialStates: [State] { base.initialStates }
+    public var actionKindNames: [String] { base.actionKindNames }
+    public func actionKind(of action: Action) -> Int { base.actionKind(of: action) }
+    public var properties: [Property<Self>] { [] }
+
+    public func successors(of state: State, into transitions: inout [Transition<Action, State>]) {
+        count(state)
+        base.successors(of: state, into: &transitions)
+    }
+    public func successors(of state: UnsafePointer<State>, into buffer: TransitionBuffer<Action, State>) {
+        count(state.pointee)
+        base.successors(of: state, into: buffer)
+    }
+    // Asked of a state again (to rebuild a trace, say), these count nothing.
+    public func enabledActions(in state: State, into actions: inout [Action]) { base.enabledActions(in: state, into: &actions) }
+    public func successor(of state: State, via action: Action) -> State? { base.successor(of: state, via: action) }
+    public func successor(of state: UnsafePointer<State>, via action: Action, into slot: UnsafeMutablePointer<State>) -> Bool {
+        base.successor(of: state, via: action, into: slot)
+    }
+    public func isLegalEnd(_ state: State) -> Bool { base.isLegalEnd(state) }
+    public var supportsSymmetry: Bool { base.supportsSymmetry }
+    public func canonicalForm(of state: State) -> State { base.canonicalForm(of: state) }
+
+    /// Measures what is offered in `state` and adds it to the tally, in one lock.
+    func count(_ state: State) {
+        var actions: [Action] = []
+        offered(state, &actions)
+        var hits: [(Int, Int)] = []
+        for (index, boundary) in tally.boundaries.enumerated() {
+            for action in actions {
+                for value in boundary.measure(state, action) where abs(value - boundary.threshold) <= 1 {
+                    hits.append((index, value - boundary.threshold + 1))
+                }
+            }
+        }
+        guard !hits.isEmpty else { return }
+        tally.counts.withLock { counts in for (index, value) in hits { counts[index][value] += 1 } }
+    }
+
+    /// What the searches of this probe counted, shared by its copies.
+    final class Tally: Sendable {
+        let boundaries: [Boundary<Base>]
+        let counts: Mutex<[[Int]]>
+        init(_ boundaries: [Boundary<Base>]) {
+            self.boundaries = boundaries
+            counts = Mutex(boundaries.map { _ in [0, 0, 0] })
+        }
+    }
+
+    /// The coverage counted so far.
+    public var coverage: [BoundaryCoverage] {
+        let counts = tally.counts.withLock { $0 }
+        return zip(tally.boundaries, counts).map { BoundaryCoverage($0, counts: $1) }
+    }
+}
+
+/// How often a check reached each value of a boundary.
+public struct BoundaryCoverage: Sendable, Equatable {
+    public let id: String
+    public let statement: String
+    public let source: String
+    public let unit: String
+    public let threshold: Int
+    /// For one unit inside, the threshold and one unit outside: how often each was offered.
+    public var counts: [Int]
+
+    public init<M: BoundaryDeclaring>(_ boundary: Boundary<M>, counts: [Int]) {
+        id = boundary.id
+        statement = boundary.statement
+        source = boundary.source
+        unit = boundary.unit
+        threshold = boundary.threshold
+        self.counts = counts
+    }
+
+    public var values: [Int] { [threshold - 1, threshold, threshold + 1] }
+}
+
+extension BoundaryDeclaring {
+    /// The boundaries' coverage in an exhaustive search with `options`, of what `offered`
+    /// lists in each state (the enabled actions when nil).
+    public func boundaryCoverage(options: ExplorationOptions, offered: (@Sendable (State, inout [Action]) -> Void)? = nil)
+        throws(ExplorationError) -> [BoundaryCoverage] {
+        let probe = BoundaryProbe(self, offered: offered)
+        _ = try BreadthFirstExplorer(model: probe, options: options).run()
+        return probe.coverage
+    }
+
+    /// The boundaries' coverage in seeded walks: what is offered in each state a walk visits.
+    public func boundaryCoverage(seed: UInt64, walks: Int, steps: Int, offered: (@Sendable (State, inout [Action]) -> Void)? = nil)
+        throws(ExplorationError) -> [BoundaryCoverage] {
+        let probe = BoundaryProbe(self, offered: offered)
+        _ = try Simulator(model: probe, seed: seed, walks: walks, maxSteps: steps).run()
+        return probe.coverage
+    }
+}

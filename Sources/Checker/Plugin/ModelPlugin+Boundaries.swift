@@ -1,0 +1,21 @@
+extension ModelPlugin where Spec: BoundaryDeclaring {
+    /// The default suite's entries, each searched or walked as `verify check` does it, with
+    /// the boundaries measured on what the conformance check offers the Reference in each
+    /// state: the adapter's candidates, near misses included.
+    @inlinable
+    public func boundaryCoverage(workers: Int) throws -> [(entry: String, coverage: [BoundaryCoverage])] {
+        try defaultSuite.map { entry in
+            let bounds = try self.bounds(named: entry.scope, setting: [])
+            let spec = self.spec(for: bounds, literal: false)
+            let adapter = self.adapter(for: spec, fault: nil)
+            let offered: @Sendable (Spec.State, inout [Spec.Action]) -> Void = { state, actions in adapter.candidates(in: state, into: &actions) }
+            if let walks = entry.walks {
+                return ("\(entry.scope) walks", try spec.boundaryCoverage(seed: walks.seed, walks: walks.walks, steps: walks.steps, offered: offered))
+            }
+            var options = ExplorationOptions()
+            options.workers = workers
+            options.maxDepth = depth(of: bounds)
+            return (entry.scope, try spec.boundaryCoverage(options: options, offered: offered))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Checker
+import Testing
+
+/// The counter's one threshold: an increment may take the value up to the limit.
+extension Counter: BoundaryDeclaring {
+    var boundaries: [Boundary<Counter>] {
+        [Boundary("limit", "An increment may reach the limit.", source: "test", unit: "", threshold: limit) { state, action in
+            guard case .increment(let step) = action else { return [] }
+            return [state.value + step]
+        }]
+    }
+}
+
+@Suite("Boundary coverage")
+struct BoundaryCoverageTests {
+    /// Counted by hand for a limit of 4, on the enabled increments of states 0 to 3 (4 offers
+    /// none): 3 is offered from 1 and 2, 4 from 2 and 3, and 5 never; with the near misses an
+    /// implementation is offered (every increment, enabled or not), 5 from 3 and 4 as well.
+    @Test("A search counts each offered action that the rule compares at a value, per value", arguments: [false, true])
+    func searched(nearMisses: Bool) throws {
+        var options = ExplorationOptions()
+        options.workers = 2
+        let everyIncrement: @Sendable (Counter.State, inout [Counter.Action]) -> Void = { _, actions in
+            actions += [.increment(by: 1), .increment(by: 2)]
+        }
+        let coverage = try Counter(limit: 4).boundaryCoverage(options: options, offered: nearMisses ? everyIncrement : nil)
+        #expect(coverage.map(\.id) == ["limit"])
+        #expect(coverage.first?.values == [3, 4, 5])
+        #expect(coverage.first?.counts == (nearMisses ? [2, 2, 2] : [2, 2, 0]))
+    }
+
+    /// A walk counts what is offered in every state it visits, again each time it comes back.
+    @Test("Walks count what they are offered, the same for the same seed")
+    func walked() throws {
+        let coverage = try Counter(limit: 4).boundaryCoverage(seed: 1, walks: 20, steps: 10)
+        let counts = try #require(coverage.first?.counts)
+        #expect(counts[0] > 0 && counts[1] > 0 && counts[2] == 0)
+        #expect(coverage == (try Counter(limit: 4).boundaryCoverage(seed: 1, walks: 20, steps: 10)))
+    }
+
+    @Test("The probe is coverage only: it has no property, and the search is the model's")
+    func probeApart() throws {
+        var options = ExplorationOptions()
+        options.workers = 1
+        let probe = BoundaryProbe(Counter(limit: 4))
+        #expect(probe.properties.isEmpty)
+        let searched = try BreadthFirstExplorer(model: probe, options: options).run()
+        let plain = try BreadthFirstExplorer(model: Counter(limit: 4), options: options).run()
+        #expect(searched.distinct == plain.distinct && searched.generated == plain.generated)
+    }
+}
