@@ -4,7 +4,8 @@ import Testing
 /// The counter's one threshold: an increment may take the value up to the limit.
 extension Counter: BoundaryDeclaring {
     var boundaries: [Boundary<Counter>] {
-        [Boundary("limit", "An increment may reach the limit.", source: "test", unit: "", threshold: limit) { state, action in
+        [Boundary("limit", "An increment may reach the limit.", source: "test", unit: "",
+                  threshold: limit) { state, action in
             guard case .increment(let step) = action else { return [] }
             return [state.value + step]
         }]
@@ -23,7 +24,8 @@ struct BoundaryCoverageTests {
         let everyIncrement: @Sendable (Counter.State, inout [Counter.Action]) -> Void = { _, actions in
             actions += [.increment(by: 1), .increment(by: 2)]
         }
-        let coverage = try Counter(limit: 4).boundaryCoverage(options: options, offered: nearMisses ? everyIncrement : nil)
+        let offered = nearMisses ? everyIncrement : nil
+        let coverage = try Counter(limit: 4).boundaryCoverage(options: options, offered: offered)
         #expect(coverage.map(\.id) == ["limit"])
         #expect(coverage.first?.values == [3, 4, 5])
         #expect(coverage.first?.counts == (nearMisses ? [2, 2, 2] : [2, 2, 0]))

@@ -45,7 +45,8 @@ struct LockstepModelTests {
     @Test("An implementation that starts wrong: a divergence at step 0", arguments: [false, true])
     func wrongStart(lockstep: Bool) throws {
         let starts = [
-            (CounterImplementation(start: 1), "the implementation starts elsewhere than the specification: value 0→1"),
+            (CounterImplementation(start: 1),
+             "the implementation starts elsewhere than the specification: value 0→1"),
             (CounterImplementation(setUpProblem: "prelude step 1, reset: refused"), "prelude step 1, reset: refused"),
         ]
         for (adapter, witness) in starts {
@@ -57,6 +58,20 @@ struct LockstepModelTests {
         }
         let fine = try explore(ConformanceModel(adapter: CounterImplementation())).properties.map(Outcome.init)
         #expect(fine.first { $0.id == "InitialStateConforms" }.map { "\($0.status) \($0.exercised)" } == "holds 1")
+    }
+
+    /// The initial states' check has said all it will once they are checked: a search whose
+    /// other properties are all violated stops, as it did before the check existed.
+    @Test("A property of the initial states alone does not keep a search going")
+    func initialCheckDecidedEarly() throws {
+        var options = ExplorationOptions()
+        options.workers = 1
+        options.propertyIDs = ["RefusalsLeaveStateUnchanged", "InitialStateConforms"]
+        let model = ConformanceModel(adapter: CounterImplementation(sloppy: true))
+        let result = try BreadthFirstExplorer(model: model, options: options).run()
+        #expect(result.stopReason == .allDecided)
+        #expect(result.properties.map { "\($0.property.id) \($0.status)" }
+                == ["RefusalsLeaveStateUnchanged violated", "InitialStateConforms holds"])
     }
 
     /// What the test above reads of an outcome, for either model.

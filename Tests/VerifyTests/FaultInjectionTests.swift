@@ -37,13 +37,16 @@ struct FaultInjectionTests {
         // A fault that only seeded walks catch names the suite's entry ("day walks"): the
         // default suite runs it, with the scopes searched before it.
         let scope = fault.scope.hasSuffix(" walks") ? [] : ["--scope", fault.scope]
-        let result = runVerify(["check", "--model", entry.model, "--quiet", "--format", "json", "--stop-at-first", "--target", fault.target]
-                               + scope + ["--inject", fault.name, "--property", fault.property])
+        let result = runVerify(["check", "--model", entry.model, "--quiet", "--format", "json", "--stop-at-first",
+                                "--target", fault.target] + scope
+                               + ["--inject", fault.name, "--property", fault.property])
         #expect(result.code == 1, "\(fault.name) was not caught: \(result.err)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let properties = try #require(report["properties"] as? [[String: Any]])
         // In a suite, the scope that caught it: the others hold.
-        let outcomes = properties.filter { $0["id"] as? String == fault.property && $0["target"] as? String == fault.target }
+        let outcomes = properties.filter {
+            $0["id"] as? String == fault.property && $0["target"] as? String == fault.target
+        }
         let outcome = try #require(outcomes.first { $0["status"] as? String == "violated" } ?? outcomes.first)
         #expect(outcome["status"] as? String == "violated")
         let length = try #require(outcome["traceLength"] as? Int)

@@ -54,7 +54,8 @@ struct ReplayTests {
     /// first checked with the recorded fault: an edited state is found, not taken for a fix.
     @Test("A Reference trace with an edited state exits 1 when replayed without its fault")
     func editedStates() throws {
-        let path = try traceFile(fault: "changeZoneJoinsFront", target: "reference", property: "QueueOrderIsFair", in: try temporaryDirectory())
+        let path = try traceFile(fault: "changeZoneJoinsFront", target: "reference", property: "QueueOrderIsFair",
+                                 in: try temporaryDirectory())
         let url = URL(fileURLWithPath: path)
         var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         var states = try #require(document["states"] as? [[String: Any]])
@@ -63,7 +64,8 @@ struct ReplayTests {
         try JSONSerialization.data(withJSONObject: document).write(to: url)
         let result = runVerify(["replay", path])
         #expect(result.code == 1)
-        #expect(result.out.contains("with its recorded fault changeZoneJoinsFront first: the trace's state 2 differs from what the Reference (its abstraction) reaches now in clock"))
+        #expect(result.out.contains("with its recorded fault changeZoneJoinsFront first: the trace's state 2 differs "
+                                    + "from what the Reference (its abstraction) reaches now in clock"))
     }
 
     @Test("A conformance trace replayed with its fault shows the divergence")

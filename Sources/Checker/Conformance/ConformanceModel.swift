@@ -22,7 +22,8 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
         precondition(specStates.count == systems.count, "\(name): the adapter sets up \(systems.count) systems for \(specStates.count) initial states")
         let setUp = adapter.setUpDivergences()
         return zip(specStates, systems).enumerated().map { index, pair in
-            let diverged = (index < setUp.count && setUp[index] != nil) || adapter.abstraction(of: pair.1) != pair.0
+            let setUpWentWrong = index < setUp.count && setUp[index] != nil
+            let diverged = setUpWentWrong || adapter.abstraction(of: pair.1) != pair.0
             return State(key: pair.0, system: pair.1, outcome: .accepted, diverged: diverged, isInitial: true)
         }
     }
@@ -116,17 +117,22 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
                 }),
             Property(
                 id: "InitialStateConforms", kind: .invariant, group: "conformance",
-                statement: "The implementation starts in the state the specification starts in, and a scope's prelude takes it there step by step as the specification does.",
-                source: "conformance of the implementation to the specification", symbol: "ConformanceModel.initialState",
-                predicate: .stateVerdict { state in
+                statement: "The implementation starts where the specification starts, and a scope's prelude "
+                    + "takes it there step by step as the specification does.",
+                source: "conformance of the implementation to the specification",
+                symbol: "ConformanceModel.initialState",
+                initialStatesOnly: true, predicate: .stateVerdict { state in
                     guard state.isInitial else { return .vacuous }
                     guard state.diverged else { return .holds }
                     let setUp = adapter.setUpDivergences()
-                    if let index = adapter.spec.initialStates.firstIndex(of: state.key), index < setUp.count, let problem = setUp[index] {
+                    if let index = adapter.spec.initialStates.firstIndex(of: state.key), index < setUp.count,
+                       let problem = setUp[index] {
                         return .violated(witness: problem)
                     }
                     let fields = adapter.differences(expected: state.key, actual: adapter.abstraction(of: state.system))
-                    return .violated(witness: "the implementation starts elsewhere than the specification: \(fields.joined(separator: "; "))")
+                    let difference = fields.joined(separator: "; ")
+                    return .violated(witness: "the implementation starts elsewhere than the specification: "
+                                     + difference)
                 }),
         ]
     }

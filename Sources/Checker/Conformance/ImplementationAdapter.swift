@@ -11,7 +11,7 @@ public protocol ImplementationAdapter: Sendable {
 
     /// The implementation set up like each of the model's initial states, in their order. A
     /// set-up step the implementation refuses (a step of a scope's prelude) is not a reason
-    /// to stop: set up what it allows, and say what went wrong in `setUpDivergence`.
+    /// to stop: set up what it allows, and say what went wrong in `setUpDivergences`.
     func initialSystems() -> [System]
 
     /// For each initial state, in order, where setting up the implementation went wrong before

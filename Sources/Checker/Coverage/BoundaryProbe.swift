@@ -16,11 +16,11 @@ public struct BoundaryProbe<Base: BoundaryDeclaring>: Model {
     public typealias Action = Base.Action
 
     public let base: Base
-    let offered: @Sendable (State, inout [Action]) -> Void
+    let offered: Offered<Base>
     let tally: Tally
 
     /// `offered`: what is offered in a state; the base's enabled actions when nil.
-    public init(_ base: Base, offered: (@Sendable (State, inout [Action]) -> Void)? = nil) {
+    public init(_ base: Base, offered: Offered<Base>? = nil) {
         self.base = base
         self.offered = offered ?? { [base] state, actions in base.enabledActions(in: state, into: &actions) }
         tally = Tally(base.boundaries)
@@ -41,9 +41,12 @@ public struct BoundaryProbe<Base: BoundaryDeclaring>: Model {
         base.successors(of: state, into: buffer)
     }
     // Asked of a state again (to rebuild a trace, say), these count nothing.
-    public func enabledActions(in state: State, into actions: inout [Action]) { base.enabledActions(in: state, into: &actions) }
+    public func enabledActions(in state: State, into actions: inout [Action]) {
+        base.enabledActions(in: state, into: &actions)
+    }
     public func successor(of state: State, via action: Action) -> State? { base.successor(of: state, via: action) }
-    public func successor(of state: UnsafePointer<State>, via action: Action, into slot: UnsafeMutablePointer<State>) -> Bool {
+    public func successor(of state: UnsafePointer<State>, via action: Action,
+                          into slot: UnsafeMutablePointer<State>) -> Bool {
         base.successor(of: state, via: action, into: slot)
     }
     public func isLegalEnd(_ state: State) -> Bool { base.isLegalEnd(state) }
@@ -83,6 +86,9 @@ public struct BoundaryProbe<Base: BoundaryDeclaring>: Model {
     }
 }
 
+/// What is offered in a state: the actions listed into the array.
+public typealias Offered<M: Model> = @Sendable (M.State, inout [M.Action]) -> Void
+
 /// How often a check reached each value of a boundary.
 public struct BoundaryCoverage: Sendable, Equatable {
     public let id: String
@@ -108,7 +114,7 @@ public struct BoundaryCoverage: Sendable, Equatable {
 extension BoundaryDeclaring {
     /// The boundaries' coverage in an exhaustive search with `options`, of what `offered`
     /// lists in each state (the enabled actions when nil).
-    public func boundaryCoverage(options: ExplorationOptions, offered: (@Sendable (State, inout [Action]) -> Void)? = nil)
+    public func boundaryCoverage(options: ExplorationOptions, offered: Offered<Self>? = nil)
         throws(ExplorationError) -> [BoundaryCoverage] {
         let probe = BoundaryProbe(self, offered: offered)
         _ = try BreadthFirstExplorer(model: probe, options: options).run()
@@ -116,7 +122,7 @@ extension BoundaryDeclaring {
     }
 
     /// The boundaries' coverage in seeded walks: what is offered in each state a walk visits.
-    public func boundaryCoverage(seed: UInt64, walks: Int, steps: Int, offered: (@Sendable (State, inout [Action]) -> Void)? = nil)
+    public func boundaryCoverage(seed: UInt64, walks: Int, steps: Int, offered: Offered<Self>? = nil)
         throws(ExplorationError) -> [BoundaryCoverage] {
         let probe = BoundaryProbe(self, offered: offered)
         _ = try Simulator(model: probe, seed: seed, walks: walks, maxSteps: steps).run()

@@ -122,6 +122,8 @@ struct Search<M: Model> {
         }
         record(initialOutput)
         mergeFindings([initialOutput])
+        // A property of the initial states alone has said all it will.
+        for (number, property) in properties.enumerated() where property.initialStatesOnly { decided[number] = true }
         levels = frontier.count == 0 ? 0 : 1
 
         var reason: StopReason = .exhausted

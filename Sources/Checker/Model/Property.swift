@@ -151,11 +151,15 @@ public struct Property<M: Model>: Sendable {
     /// the explorer then does not call its closure there. Every kind (the default) for a
     /// property about all steps, and always for a state property.
     public let actionKinds: UInt64
+    /// For an invariant: it is about the initial states alone (vacuous in every other), so a
+    /// search takes it as decided once they are checked, and stops when every other property
+    /// is decided too, as it does without it.
+    public let initialStatesOnly: Bool
 
     public init(
         id: String, kind: PropertyKind, group: String, statement: String, source: String,
         symbol: String, note: String = "", checkedByDefault: Bool = true, key: Int? = nil,
-        footprint: StateParts = .all, actionKinds: UInt64 = .max, predicate: Predicate
+        footprint: StateParts = .all, actionKinds: UInt64 = .max, initialStatesOnly: Bool = false, predicate: Predicate
     ) {
         switch (kind, predicate) {
         case (.actionProperty, .transition), (.invariant, .state), (.reachability, .state): break
@@ -163,6 +167,8 @@ public struct Property<M: Model>: Sendable {
         }
         precondition(kind != .actionProperty || footprint == .all, "property \(id): only a state property has a footprint")
         precondition(kind == .actionProperty || actionKinds == .max, "property \(id): only a transition property is about some kinds of action")
+        precondition(!initialStatesOnly || kind == .invariant,
+                     "property \(id): only an invariant is about the initial states alone")
         self.id = id
         self.kind = kind
         self.group = group
@@ -174,6 +180,7 @@ public struct Property<M: Model>: Sendable {
         self.key = key
         self.footprint = footprint
         self.actionKinds = actionKinds
+        self.initialStatesOnly = initialStatesOnly
         self.predicate = predicate
     }
 
@@ -197,8 +204,9 @@ public struct Property<M: Model>: Sendable {
 extension Property {
     /// The same property, checked by default or not.
     public func checked(byDefault: Bool) -> Property {
-        Property(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol,
-                 note: note, checkedByDefault: byDefault, key: key, footprint: footprint, actionKinds: actionKinds, predicate: predicate)
+        Property(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol, note: note,
+                 checkedByDefault: byDefault, key: key, footprint: footprint, actionKinds: actionKinds,
+                 initialStatesOnly: initialStatesOnly, predicate: predicate)
     }
 
     /// The same property over another model's states, with the predicate given. The
@@ -208,7 +216,8 @@ extension Property {
     public func lifted<Other: Model>(to other: Other.Type = Other.self, key: Int?, footprint: StateParts = .all,
                                      actionKinds: UInt64 = .max, predicate: Property<Other>.Predicate) -> Property<Other> {
         Property<Other>(id: id, kind: kind, group: group, statement: statement, source: source, symbol: symbol, note: note,
-                        checkedByDefault: checkedByDefault, key: key, footprint: footprint, actionKinds: actionKinds, predicate: predicate)
+                        checkedByDefault: checkedByDefault, key: key, footprint: footprint, actionKinds: actionKinds,
+                        initialStatesOnly: initialStatesOnly, predicate: predicate)
     }
 }
 

@@ -8,9 +8,11 @@ extension ModelPlugin where Spec: BoundaryDeclaring {
             let bounds = try self.bounds(named: entry.scope, setting: [])
             let spec = self.spec(for: bounds, literal: false)
             let adapter = self.adapter(for: spec, fault: nil)
-            let offered: @Sendable (Spec.State, inout [Spec.Action]) -> Void = { state, actions in adapter.candidates(in: state, into: &actions) }
-            if let walks = entry.walks {
-                return ("\(entry.scope) walks", try spec.boundaryCoverage(seed: walks.seed, walks: walks.walks, steps: walks.steps, offered: offered))
+            let offered: Offered<Spec> = { state, actions in adapter.candidates(in: state, into: &actions) }
+            if let plan = entry.walks {
+                let coverage = try spec.boundaryCoverage(seed: plan.seed, walks: plan.walks, steps: plan.steps,
+                                                         offered: offered)
+                return ("\(entry.scope) walks", coverage)
             }
             var options = ExplorationOptions()
             options.workers = workers

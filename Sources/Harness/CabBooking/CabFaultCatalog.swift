@@ -40,12 +40,16 @@ public enum CabFaultCatalog {
         // Hidden state: the counter a refusal moved is not in the abstraction, so the searches
         // keep the Reference's state of the shorter path without the refusal; walks merge nothing.
         // At the threshold itself: the accounts scope has places 149, 150 and 151 m apart.
-        entry(.favouriteRadiusExclusive, target: "reference", property: "FavouritesMoreThan150mApart", scope: "accounts", steps: 4),
+        entry(.favouriteRadiusExclusive, target: "reference", property: "FavouritesMoreThan150mApart",
+              scope: "accounts", steps: 4),
         // Only the day walks hold a balance equal to a fare.
-        entry(.walletNeedsMoreThanFare, target: "reference", property: "payByWalletIffBalanceSuffices", scope: "day walks", steps: 5),
+        entry(.walletNeedsMoreThanFare, target: "reference", property: "payByWalletIffBalanceSuffices",
+              scope: "day walks", steps: 5),
         // Contention: two passengers' later bookings due at once, the second made after the ids wrapped.
-        entry(.designationTiesByBookingId, target: "conformance", property: "Conformance", scope: "day walks", steps: 5),
-        entry(.refusedBookingDrawsId, target: "reference", property: "bookingIdsSixDigits", scope: "day walks", steps: 2),
+        entry(.designationTiesByBookingId, target: "conformance", property: "Conformance",
+              scope: "day walks", steps: 5),
+        entry(.refusedBookingDrawsId, target: "reference", property: "bookingIdsSixDigits",
+              scope: "day walks", steps: 2),
     ]
 }
 

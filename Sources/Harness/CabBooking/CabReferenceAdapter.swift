@@ -97,12 +97,14 @@ public struct CabReferenceAdapter: ImplementationAdapter {
                 _ = try service.login(mobile: CabAbstraction.mobile(p), password: password)
                 try service.enrollWallet(id)
                 if scope.startingBalance(of: p) > 0 {
-                    _ = try service.refill(id, amount: scope.startingBalance(of: p), request: Self.startingRefill(p), gateway: .approved)
+                    _ = try service.refill(id, amount: scope.startingBalance(of: p), request: Self.startingRefill(p),
+                                           gateway: .approved)
                 }
             }
         } catch {
             return (CabSystem(service: service, passengers: scope.passengers),
-                    "setting up scope \(scope.name), the implementation refused to register, log in or refill its passengers: \(error)")
+                    "setting up scope \(scope.name), the implementation refused to register, log in or refill its "
+                        + "passengers: \(error)")
         }
         return (CabSystem(service: service, passengers: scope.passengers), nil)
     }

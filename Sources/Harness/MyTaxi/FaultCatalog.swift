@@ -38,7 +38,8 @@ public enum FaultCatalog {
         FaultEntry(fault: .suspendedDriverStartsWorking, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "refusals", steps: 14),
         FaultEntry(fault: .dropOffEndsRide, target: "conformance", property: "Conformance", scope: "sharing", steps: 8),
         // At the threshold itself: the refusals scope requests 4 passengers, the most a taxi takes.
-        FaultEntry(fault: .fullTaxiRequestRefused, target: "conformance", property: "Conformance", scope: "refusals", steps: 1),
+        FaultEntry(fault: .fullTaxiRequestRefused, target: "conformance", property: "Conformance", scope: "refusals",
+                   steps: 1),
         FaultEntry(fault: .finishedRideCountsAsOpen, target: "conformance", property: "Conformance", scope: "rides", steps: 3),
         // Time at the minute: the probe tick(minutes: 6) passes the dispatch time of a reservation made 15 minutes ahead.
         FaultEntry(fault: .clockSkipsDueReservation, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 1),

@@ -56,7 +56,8 @@ public struct ReferenceAdapter: ImplementationAdapter {
                 if scope.maxCards > 0 { try service.addCard(to: abstraction.client(c)) }
             }
         } catch {
-            return (service, "setting up scope \(scope.name), the implementation refused to onboard its people: \(error)")
+            return (service, "setting up scope \(scope.name), the implementation refused to onboard its people: "
+                        + "\(error)")
         }
         let worlds = MyTaxiModel.preludeWorlds(scope)
         for (step, action) in scope.prelude.actions.enumerated() {
@@ -65,7 +66,10 @@ public struct ReferenceAdapter: ImplementationAdapter {
                 return (service, "\(place): the specification takes it, but the implementation refused it: \(error)")
             }
             let fields = differences(expected: worlds[step + 1], actual: abstraction(of: service))
-            if !fields.isEmpty { return (service, "\(place): the implementation differs from the specification: \(fields.joined(separator: "; "))") }
+            if !fields.isEmpty {
+                let difference = fields.joined(separator: "; ")
+                return (service, "\(place): the implementation differs from the specification: \(difference)")
+            }
         }
         return (service, nil)
     }

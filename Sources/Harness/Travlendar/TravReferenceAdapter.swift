@@ -53,7 +53,8 @@ public struct TravReferenceAdapter: ImplementationAdapter {
                 for (slot, t) in templates.enumerated() {
                     do { try service.createAppointment(a.draft(t)) } catch {
                         return (TravSystem(service: service),
-                                "setting up scope \(scope.name), the implementation refused starting appointment \(slot + 1): \(error)")
+                                "setting up scope \(scope.name), the implementation refused starting appointment "
+                                    + "\(slot + 1): \(error)")
                     }
                 }
                 return (TravSystem(service: service), nil)

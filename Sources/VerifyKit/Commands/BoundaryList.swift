@@ -18,12 +18,17 @@ enum BoundaryList {
         guard let first = perEntry.first else { return [] }
         return first.coverage.indices.flatMap { index -> [Row] in
             var thresholds: [Int] = []
-            for entry in perEntry where !thresholds.contains(entry.coverage[index].threshold) { thresholds.append(entry.coverage[index].threshold) }
+            for entry in perEntry where !thresholds.contains(entry.coverage[index].threshold) {
+                thresholds.append(entry.coverage[index].threshold)
+            }
             let rows = thresholds.map { threshold -> Row in
                 let entries = perEntry.filter { $0.coverage[index].threshold == threshold }
                 var total = entries[0].coverage[index]
-                total.counts = total.counts.indices.map { value in entries.reduce(0) { $0 + $1.coverage[index].counts[value] } }
-                return Row(coverage: total, entries: entries.filter { $0.coverage[index].counts.contains { $0 > 0 } }.map(\.entry))
+                total.counts = total.counts.indices.map { value in
+                    entries.reduce(0) { $0 + $1.coverage[index].counts[value] }
+                }
+                let reached = entries.filter { $0.coverage[index].counts.contains { $0 > 0 } }
+                return Row(coverage: total, entries: reached.map(\.entry))
             }
             let reached = rows.filter { !$0.entries.isEmpty }
             return reached.isEmpty ? rows : reached
@@ -38,25 +43,33 @@ enum BoundaryList {
         switch format {
         case "json":
             return JSON.array(rows.map { row in
-                .object([("id", .string(row.coverage.id)), ("statement", .string(row.coverage.statement)), ("source", .string(row.coverage.source)),
-                         ("unit", .string(row.coverage.unit)), ("threshold", .integer(row.coverage.threshold)),
-                         ("reached", .array(row.coverage.values.indices.map { index in
-                             .object([("value", .integer(row.coverage.values[index])), ("count", .integer(row.coverage.counts[index]))])
-                         })),
-                         ("entries", .array(row.entries.map { .string($0) }))])
+                let coverage = row.coverage
+                let reached = coverage.values.indices.map { index in
+                    JSON.object([("value", .integer(coverage.values[index])),
+                                 ("count", .integer(coverage.counts[index]))])
+                }
+                return .object([("id", .string(coverage.id)), ("statement", .string(coverage.statement)),
+                                ("source", .string(coverage.source)), ("unit", .string(coverage.unit)),
+                                ("threshold", .integer(coverage.threshold)), ("reached", .array(reached)),
+                                ("entries", .array(row.entries.map { .string($0) }))])
             }).rendered()
         case "markdown":
-            return (["| boundary | the rule | source | reached in | one unit inside | at the threshold | one unit outside |",
-                     "| --- | --- | --- | --- | --- | --- | --- |"] + rows.map { row in
-                "| `\(row.coverage.id)` | \(row.coverage.statement.replacingPipes) | \(row.coverage.source.replacingPipes) | "
+            let header = ["| boundary | the rule | source | reached in | one unit inside | at the threshold "
+                            + "| one unit outside |", "| --- | --- | --- | --- | --- | --- | --- |"]
+            return (header + rows.map { row in
+                let coverage = row.coverage
+                return "| `\(coverage.id)` | \(coverage.statement.replacingPipes) | "
+                    + "\(coverage.source.replacingPipes) | "
                     + "\(row.entries.joined(separator: ", ")) | \(cell(row, 0)) | \(cell(row, 1)) | \(cell(row, 2)) |"
             }).joined(separator: "\n")
         default:
             let width = rows.map(\.coverage.id.count).max() ?? 0
             return rows.map { row in
                 let unreached = row.coverage.counts.contains(0) ? "   ✗ a value never reached" : ""
-                return "\(row.coverage.id.rightPadded(to: width))  \(cell(row, 0)); \(cell(row, 1)); \(cell(row, 2))\(unreached)\n"
-                    + "\("".rightPadded(to: width))  \(row.coverage.statement) (\(row.coverage.source)); reached in \(row.entries.joined(separator: ", "))"
+                let entries = row.entries.joined(separator: ", "), indent = "".rightPadded(to: width)
+                let values = "\(cell(row, 0)); \(cell(row, 1)); \(cell(row, 2))"
+                return "\(row.coverage.id.rightPadded(to: width))  \(values)\(unreached)\n"
+                    + "\(indent)  \(row.coverage.statement) (\(row.coverage.source)); reached in \(entries)"
             }.joined(separator: "\n")
         }
     }

@@ -11,7 +11,7 @@ struct ListCommand {
         .flag("scopes", "list the model's named scopes, its default suite and the keys --set accepts"),
         .flag("actions", "list the actions instead of the properties"),
         .flag("faults", "list the faults --inject can plant in the Reference, and what catches each"),
-        .flag("boundaries", "run the default suite and list how often it reached each threshold, one unit either side and at it"),
+        .flag("boundaries", "run the default suite: how often it reached each threshold, and one unit either side"),
         .flag("help", "show this help"),
     ]
 
@@ -83,7 +83,8 @@ struct ListCommand {
 
     static func boundaryList<P: ModelPlugin>(_ plugin: P, format: String) throws(UsageError) -> String {
         do {
-            return BoundaryList.render(BoundaryList.rows(try plugin.boundaryCoverage(workers: ExplorationOptions.availableCores)), format: format)
+            let coverage = try plugin.boundaryCoverage(workers: ExplorationOptions.availableCores)
+            return BoundaryList.render(BoundaryList.rows(coverage), format: format)
         } catch {
             throw UsageError("the default suite of \(plugin.name) could not be run for its boundaries: \(error)")
         }

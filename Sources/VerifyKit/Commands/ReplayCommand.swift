@@ -154,14 +154,18 @@ struct Replay<P: ModelPlugin> {
     func recordedStateMismatch() -> String? {
         var world = spec.initialStates[0]
         var system = adapter.initialSystems()[0]
-        if let difference = mismatch(at: 0, spec: world, reference: adapter.abstraction(of: system)) { return difference }
+        if let difference = mismatch(at: 0, spec: world, reference: adapter.abstraction(of: system)) {
+            return difference
+        }
         for (index, action) in actions.enumerated() {
             var after = system
             guard adapter.perform(action, on: &after) == .accepted else {
                 return "step \(index + 1), \(action): the Reference refuses it, though the trace records it taken"
             }
             let next = spec.successor(of: world, via: action) ?? world
-            if let difference = mismatch(at: index + 1, spec: next, reference: adapter.abstraction(of: after)) { return difference }
+            if let difference = mismatch(at: index + 1, spec: next, reference: adapter.abstraction(of: after)) {
+                return difference
+            }
             (world, system) = (next, after)
         }
         return nil

@@ -103,7 +103,7 @@ struct TravelTests {
         let steps = (1_000...2_000).map { Fixture.point(Fixture.home.latitude + $0, Fixture.home.longitude) }
         let within = try #require(steps.last { Geo.metres(Fixture.home, $0) < 150.5 })
         let beyond = try #require(steps.first { Geo.metres(Fixture.home, $0) >= 150.5 })
-        #expect(Geo.metres(Fixture.home, within) > 150, "a point a little past 150 m is still the same place at the metre")
+        #expect(Geo.metres(Fixture.home, within) > 150, "a little past 150 m is still the same place at the metre")
         #expect(Fixture.refused(service, .favouriteTooClose(to: first.name)) { s throws(CabServiceError) in try s.addFavourite(passenger, name: "gate", at: within) })
         #expect(throws: Never.self) { _ = try service.addFavourite(passenger, name: "gate", at: beyond) }
         for index in 2..<20 { _ = try service.addFavourite(passenger, name: "place \(index)", at: Fixture.point(12_900_000 + index * 10_000, 77_500_000)) }

@@ -114,10 +114,11 @@ struct CabAccountRuleTests {
         #expect(changed.passengers[0].passwordVersion == 1 && !changed.passengers[0].session && changed.lastMessage == .passwordChanged)
     }
 
-    @Test("A place 149 or 150 m from a favourite is the same place, one 151 m away another; the limit refuses one more", arguments: [
-        ([0, 1], CabMessage.favouriteTooClose), ([1, 2], .favouriteTooClose), ([2, 3], .favouriteSaved), ([0, 2], .favouriteSaved),
-        ([0, 2, 3], .favouriteLimit), ([0, 0], .favouriteNameTaken),
-    ])
+    @Test("A place 149 or 150 m from a favourite is the same place, one 151 m away another; the limit refuses one more",
+          arguments: [
+              ([0, 1], CabMessage.favouriteTooClose), ([1, 2], .favouriteTooClose), ([2, 3], .favouriteSaved),
+              ([0, 2], .favouriteSaved), ([0, 2, 3], .favouriteLimit), ([0, 0], .favouriteNameTaken),
+          ])
     func favourites(_ places: [Int], _ message: CabMessage) throws {
         let start = try #require(after([.register(passenger: 0, email: 0, mobile: 0, confirmed: true), .login(passenger: 0, rightPassword: true)]))
         let world = try #require(after(places.map { .addFavourite(passenger: 0, place: $0) }, from: start))

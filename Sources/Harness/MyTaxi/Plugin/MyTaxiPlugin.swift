@@ -26,7 +26,7 @@ public struct MyTaxiPlugin: ModelPlugin {
             ScopeDescription("ci", "2 zones, 2 drivers, 1 client with one route, accounts confirmed; every behaviour of up to 9 steps"),
             ScopeDescription("sharing", "1 zone, 1 driver, 2 clients: shared rides, joining, the 4-passenger limit"),
             ScopeDescription("accounts", "accounts from nothing: registration, confirmation, activation, cards and taxis"),
-            ScopeDescription("refusals", "1 driver, 1 client, 15 steps: runs of refused calls up to a suspension and past it"),
+            ScopeDescription("refusals", "1 driver, 1 client, 15 steps: refused calls up to a suspension and past it"),
             ScopeDescription("rides", "1 driver, 1 client with two routes, 12 steps: a ride, then a second one"),
             ScopeDescription("showcase", "4 drivers, 3 clients, starting after a shared ride was picked up; 5 steps: every status at once"),
             ScopeDescription("city", "2 zones, 2 drivers, 2 clients with two routes each, 200 minutes: for seeded walks"),

@@ -38,9 +38,13 @@ extension CabBookingService {
         // Ties go to the booking made first. Its id is no guide to that: ids wrap from 999999
         // to 100000, so the second booking of a day may hold the lower id.
         var madeAs: [BookingID: Int] = [:]
-        for (index, id) in bookingIDs.issued.enumerated() { madeAs[id] = fault == .designationTiesByBookingId ? id.value : index }
+        for (index, id) in bookingIDs.issued.enumerated() {
+            madeAs[id] = fault == .designationTiesByBookingId ? id.value : index
+        }
         let noticed = bookings.values.filter { $0.status == .scheduled && $0.pickupAt - noticeMinutes <= minute }
-            .sorted { ($0.pickupAt, $0.createdAt, madeAs[$0.id] ?? 0) < ($1.pickupAt, $1.createdAt, madeAs[$1.id] ?? 0) }
+            .sorted { a, b in
+                (a.pickupAt, a.createdAt, madeAs[a.id] ?? 0) < (b.pickupAt, b.createdAt, madeAs[b.id] ?? 0)
+            }
         for booking in noticed { designate(booking.id) }
         for booking in bookings.values where booking.status == .designated {
             if let due = booking.cabDueAt, due <= minute {

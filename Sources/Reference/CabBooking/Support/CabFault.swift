@@ -46,7 +46,8 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .noticeOneMinuteLate, .jobsRunAtClockTarget: "time"
         case .bookingIdPastSixDigits, .cancelledIdReissued, .refusedBookingDrawsId: "booking ids"
         case .cancelKeepsCab, .cancelAfterBoarding: "cancellation"
-        case .travelEndChargesTwice, .partialWalletDebit, .walletLimitNotChecked, .walletNeedsMoreThanFare: "wallet and payment"
+        case .travelEndChargesTwice, .partialWalletDebit, .walletLimitNotChecked,
+             .walletNeedsMoreThanFare: "wallet and payment"
         case .waitingChargedPerCompletedBlock: "fares"
         case .feedbackTwice, .trackingBeforeNotice: "views"
         }
@@ -81,12 +82,17 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .cabOfAnyType: "The dispatcher picks the nearest free cab of any type."
         case .bookingIdPastSixDigits: "The id counter counts on past 999999 instead of wrapping to 100000: a seven-digit booking id."
         case .cancelledIdReissued: "A cancelled booking's id goes back to the pool and is given to the next booking, though it went out by SMS and e-mail."
-        case .favouriteRadiusExclusive: "The favourite radius is checked with < instead of <=: a place exactly 150 m from a favourite is saved as another."
-        case .walletNeedsMoreThanFare: "The wallet pays only when it holds more than the fare: a balance equal to the fare is asked in cash."
+        case .favouriteRadiusExclusive:
+            "The favourite radius is checked with < instead of <=: a place exactly 150 m from a favourite is saved as "
+                + "another."
+        case .walletNeedsMoreThanFare:
+            "The wallet pays only when it holds more than the fare: a balance equal to the fare is asked in cash."
         case .designationTiesByBookingId:
-            "Two later bookings due at the same minute get their cabs in booking id order, not in the order they were made: after the ids wrap, the later one is served first."
+            "Two later bookings due at the same minute get their cabs in booking id order, not in the order they were "
+                + "made: after the ids wrap, the later one is served first."
         case .refusedBookingDrawsId:
-            "A booking now refused outside the service area has drawn its id already: the counter moves on by one without the wrap, and the next booking may get a seven-digit id."
+            "A booking now refused outside the service area has drawn its id already: the counter moves on by one "
+                + "without the wrap, and the next booking may get a seven-digit id."
         }
     }
 }

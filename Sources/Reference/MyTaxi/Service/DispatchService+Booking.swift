@@ -129,7 +129,8 @@ extension DispatchService {
     func checkSeats(_ passengers: Int, alreadyAboard: Int) throws(ServiceError) {
         let seats = fault == .fifthPassengerAccepted ? policy.taxiSeats + 1 : policy.taxiSeats
         guard passengers >= 1 else { throw ServiceError(.capacity, "a ride needs at least 1 passenger, not \(passengers)") }
-        let fits = fault == .fullTaxiRequestRefused && alreadyAboard == 0 ? passengers < seats : alreadyAboard + passengers <= seats
+        let fits = fault == .fullTaxiRequestRefused && alreadyAboard == 0
+            ? passengers < seats : alreadyAboard + passengers <= seats
         guard fits else {
             let advertised = policy.taxiSeats
             throw ServiceError(.capacity, "\(passengers) more passenger\(passengers == 1 ? "" : "s") do not fit: \(alreadyAboard) of \(advertised) seats are taken")

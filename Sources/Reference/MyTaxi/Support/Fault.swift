@@ -66,7 +66,9 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .unconfirmedClientBooks: return "A client who has not confirmed his e-mail can book a ride."
         case .suspendedDriverStartsWorking: return "A driver suspended after 5 refused calls in a row can start working again at once."
         case .clockSkipsDueReservation: return "The clock checks for due reservations only where it stands, so a move of a few minutes jumps over a dispatch time and leaves the reservation unallocated 9 minutes before pickup (the Reference's own bug until it was found)."
-        case .fullTaxiRequestRefused: return "A request for a whole taxi is refused: a new ride's seats are checked with < 4, so 4 passengers do not fit."
+        case .fullTaxiRequestRefused:
+            return "A request for a whole taxi is refused: a new ride's seats are checked with < 4, so 4 passengers do "
+                + "not fit."
         case .dropOffEndsRide: return "Dropping off one passenger of a shared ride completes every route of it, so the others are out before their stops."
         case .finishedRideCountsAsOpen: return "The one-open-route check looks at the client's last route without asking whether it is still open, so a client whose ride has ended can never book another."
         case .refusedRequestLeavesRoute: return "A request with a bad passenger count is refused after its route was already created."

@@ -107,7 +107,8 @@ enum CabStepRules {
                 guard let best = rules.fastestCab(type, to: pickup, by: .max, at: Int(before.now), before) else {
                     return .violated(witness: "\(bookingName(slot)) got c\(chosen + 1) though no \(type) cab was free")
                 }
-                return best.0 == chosen ? .holds : .violated(witness: "\(bookingName(slot)) got c\(chosen + 1) where c\(best.0 + 1) arrives sooner")
+                return best.0 == chosen ? .holds
+                    : .violated(witness: "\(bookingName(slot)) got c\(chosen + 1) where c\(best.0 + 1) arrives sooner")
             },
         ]
     }

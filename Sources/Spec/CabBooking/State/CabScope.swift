@@ -97,9 +97,11 @@ public struct CabScope: Sendable, Equatable {
     /// 4,001 m (one-way streets), and p1 holds exactly the Nano's L0-L1 fare, p2 a paisa more.
     public static let day: CabScope = {
         var scope = CabScope(
-            name: "day", passengers: 2, cabTypes: [.nano, .nano, .sedan, .hatchback], cabPoints: [0, 1, 1, 0], pointsInArea: 2, bookings: 3,
+            name: "day", passengers: 2, cabTypes: [.nano, .nano, .sedan, .hatchback], cabPoints: [0, 1, 1, 0],
+            pointsInArea: 2, bookings: 3,
             horizon: 120, depth: 3, timing: .compressed, leads: [29, 30, 31, 119, 120, 121],
-            eta: [[0, 29, 30], [31, 0, 30], [30, 30, 0]], metres: [[0, 4_000, 9_000], [4_001, 0, 9_000], [9_000, 9_000, 0]],
+            eta: [[0, 29, 30], [31, 0, 30], [30, 30, 0]],
+            metres: [[0, 4_000, 9_000], [4_001, 0, 9_000], [9_000, 9_000, 0]],
             baseFare: [12_000, 15_000, 20_000], perKilometre: [1_000, 1_200, 1_500],
             startingBalance: 16_000, refillAmount: 50_000, walletLimit: 100_000)
         scope.startingBalances = [16_000, 16_001]
