@@ -26,9 +26,6 @@ public struct Boundary<M: Model>: Sendable {
         self.threshold = threshold
         self.measure = measure
     }
-
-    /// One unit inside, the threshold, one unit outside.
-    public var values: [Int] { [threshold - 1, threshold, threshold + 1] }
 }
 
 /// A model that declares the thresholds its rules compare with.

@@ -12,6 +12,17 @@ struct CabConformanceTests {
         return options
     }
 
+    /// Every passenger's starting refill has its own gateway request id: with one shared id
+    /// the service credited the first alone, and a second passenger started with nothing.
+    @Test("The Reference is set up as each named scope starts, every passenger's wallet included",
+          arguments: CabScope.named.map(\.name))
+    func setUp(scopeName: String) throws {
+        let scope = try #require(CabScope.named.first { $0.name == scopeName })
+        let adapter = CabReferenceAdapter(model: CabBookingModel(scope: scope))
+        #expect(adapter.setUpDivergences().allSatisfy { $0 == nil })
+        #expect(adapter.initialSystems().map(adapter.abstraction(of:)) == adapter.spec.initialStates)
+    }
+
     @Test("Conformance both ways in the ci scope: every allowed step accepted and ending where the Spec says, every forbidden one refused with nothing changed")
     func conformance() throws {
         let adapter = CabReferenceAdapter(model: CabBookingModel(scope: .ci))
