@@ -77,7 +77,7 @@ struct HTMLReportBrowserTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         // Written by the page's script, so only a browser that ran the page shows it.
-        #expect(dom.contains(#"<p id="summary">1 of 3 checks violated</p>"#))
+        #expect(dom.contains(#"<p id="summary">1 of 4 checks violated</p>"#))
         #expect(dom.contains(#"data-violations="1""#), "the browser did not run the page's script")
         #expect(dom.contains(#"<tr class="violated" data-property="Conformance">"#))
         #expect(dom.contains(#"<li class="changed">queue z2 [d2]→[d2,d1]</li>"#))
