@@ -24,7 +24,8 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
         return zip(specStates, systems).enumerated().map { index, pair in
             let setUpWentWrong = index < setUp.count && setUp[index] != nil
             let diverged = setUpWentWrong || adapter.abstraction(of: pair.1) != pair.0
-            return State(key: pair.0, system: pair.1, outcome: .accepted, diverged: diverged, isInitial: true)
+            return State(key: pair.0, system: pair.1, outcome: .accepted, diverged: diverged, isInitial: true,
+                         hidden: adapter.hiddenState(of: pair.1) ?? 0)
         }
     }
 
@@ -59,11 +60,14 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
 
     /// The implementation takes the step the specification took to `next`.
     func drive(_ state: State, _ action: Action, to next: Adapter.Spec.State) -> State {
-        if state.diverged { return State(key: next, system: state.system, outcome: .accepted, diverged: true) }
+        if state.diverged {
+            return State(key: next, system: state.system, outcome: .accepted, diverged: true, hidden: state.hidden)
+        }
         var system = state.system
         let outcome = adapter.perform(action, on: &system)
         let diverged = outcome != .accepted || adapter.abstraction(of: system) != next
-        return State(key: next, system: system, outcome: outcome, diverged: diverged)
+        return State(key: next, system: system, outcome: outcome, diverged: diverged,
+                     hidden: adapter.hiddenState(of: system) ?? 0)
     }
 
     public var properties: [Property<Self>] {

@@ -41,6 +41,14 @@ public protocol ImplementationAdapter: Sendable {
     /// Properties of the implementation's own state that the model has no words for
     /// (fares, say), checked on every state when the implementation is explored alone.
     var systemProperties: [SystemProperty<System>] { get }
+
+    /// A fingerprint of the implementation's state that its abstraction does not show but a
+    /// later step or its own properties can reveal (an id counter a refusal advanced, the
+    /// notices the user was sent); nil (the default) when it holds nothing of the kind. The
+    /// searches keep two systems with one abstraction apart when their hidden states differ,
+    /// so a bug there is followed to where it shows rather than merged away with the path
+    /// that reached the abstraction second. The price is the states the split adds.
+    func hiddenState(of system: System) -> UInt64?
 }
 
 /// What became of an action performed on an implementation.
@@ -97,6 +105,7 @@ public struct SystemProperty<System: Sendable>: Sendable {
 extension ImplementationAdapter {
     public var systemProperties: [SystemProperty<System>] { [] }
     public func setUpDivergences() -> [String?] { [] }
+    public func hiddenState(of system: System) -> UInt64? { nil }
 
     /// `candidates(in:into:)` into an array with room for 256 from the start. Listed into an
     /// empty array, a state's candidates (about 140 in the myTaxi ci scope) took eight
@@ -110,8 +119,9 @@ extension ImplementationAdapter {
 }
 
 /// A state of an implementation paired with the model state it should stand for. Two
-/// pairs are the same search state when their model states are: the implementation's
-/// details beyond its abstraction (an id counter, a notification log) do not split them.
+/// pairs are the same search state when their model states are and their implementations'
+/// hidden states (`ImplementationAdapter.hiddenState`) are: details beyond the abstraction
+/// that the adapter does not declare hidden do not split them.
 ///
 /// The system is kept behind one reference, shared by every copy of the pair. The explorer
 /// copies a search state several times a step (into its transition buffer, out of it for
@@ -133,9 +143,13 @@ public struct Paired<Key: Hashable & Sendable & StableHashable, System: Sendable
     /// One of the search's initial states: compared with the specification's as it is, not
     /// as the end of a step.
     public let isInitial: Bool
+    /// The fingerprint of the system's hidden state; 0 when the adapter declares none.
+    public let hidden: UInt64
 
-    public init(key: Key, system: System, outcome: Outcome, diverged: Bool = false, isInitial: Bool = false) {
+    public init(key: Key, system: System, outcome: Outcome, diverged: Bool = false, isInitial: Bool = false,
+                hidden: UInt64 = 0) {
         self.key = key
+        self.hidden = hidden
         storage = SystemBox(system)
         self.outcome = outcome
         self.diverged = diverged
@@ -147,9 +161,17 @@ public struct Paired<Key: Hashable & Sendable & StableHashable, System: Sendable
         init(_ system: System) { self.system = system }
     }
 
-    public static func == (a: Self, b: Self) -> Bool { a.key == b.key }
-    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
-    public func stableHash(into hasher: inout StableHasher) { key.stableHash(into: &hasher) }
+    public static func == (a: Self, b: Self) -> Bool { a.key == b.key && a.hidden == b.hidden }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(hidden)
+    }
+    /// Without hidden state, the model state's own fingerprint: a search that declares none
+    /// visits its states in the same order as before hidden states could be declared.
+    public func stableHash(into hasher: inout StableHasher) {
+        key.stableHash(into: &hasher)
+        if hidden != 0 { hasher.combine(hidden) }
+    }
 }
 
 /// The models built on an adapter share their names, action kinds and legal ends with the

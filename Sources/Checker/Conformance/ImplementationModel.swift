@@ -1,5 +1,6 @@
 /// An implementation explored on its own: its enabled actions are the candidates it
-/// accepts, its states are identified by their abstraction, and every property of the
+/// accepts, its states are identified by their abstraction (and the hidden state its
+/// adapter declares), and every property of the
 /// specification is checked on that abstraction, with the implementation's own properties
 /// on the implementation itself.
 public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel {
@@ -15,7 +16,8 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
     /// The system is taken, not copied: a copy of the myTaxi Reference's service retains
     /// each of its dictionaries and arrays.
     func paired(_ system: consuming Adapter.System) -> State {
-        State(key: adapter.abstraction(of: system), system: system, outcome: .accepted)
+        let hidden = adapter.hiddenState(of: system) ?? 0
+        return State(key: adapter.abstraction(of: system), system: system, outcome: .accepted, hidden: hidden)
     }
 
     public func enabledActions(in state: State, into actions: inout [Action]) {
@@ -72,8 +74,8 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
     /// verdict, as it does in the specification's own search: the lifted predicates read the
     /// abstraction alone. When the specification names no part changed, every part is said
     /// to have changed, so that the implementation's own properties, which read the whole
-    /// system, are never skipped. (A new state's abstraction always differs from its
-    /// parent's, or the search would have found it visited.)
+    /// system, are never skipped. (A new state's abstraction differs from its parent's, or
+    /// its hidden state does, or the search would have found it visited.)
     ///
     /// Why: each of the Reference's new states ran all 46 of the myTaxi model's state
     /// properties, about 21 thousand instructions a state.

@@ -28,7 +28,14 @@ public struct Boundary<M: Model>: Sendable {
     }
 }
 
-/// A model that declares the thresholds its rules compare with.
-public protocol BoundaryDeclaring: Model {
+/// A model that declares what its suites must reach: the thresholds its rules compare with,
+/// and the environments and contention its rules must meet. Either may be left empty.
+public protocol CoverageDeclaring: Model {
     var boundaries: [Boundary<Self>] { get }
+    var situations: [Situation<Self>] { get }
+}
+
+extension CoverageDeclaring {
+    public var boundaries: [Boundary<Self>] { [] }
+    public var situations: [Situation<Self>] { [] }
 }

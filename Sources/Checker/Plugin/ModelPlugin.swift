@@ -53,10 +53,11 @@ public protocol ModelPlugin: Sendable {
     var unexercisedBySuite: [String: String] { get }
     /// The actions of the model with their sources in the seeds.
     var actions: [ActionDescription] { get }
-    /// How often each entry of the default suite reached each boundary value the Spec declares
-    /// (`BoundaryDeclaring`), the entry named as reports name it; empty when it declares none.
+    /// How often each entry of the default suite reached each boundary value and each case of
+    /// a situation the Spec declares (`CoverageDeclaring`), the entry named as reports name it;
+    /// empty when it declares none.
     /// Left to its default, compiled specialised in the model's module like `explore`.
-    func boundaryCoverage(workers: Int) throws -> [(entry: String, coverage: [BoundaryCoverage])]
+    func coverage(workers: Int) throws -> [(entry: String, coverage: Coverage)]
     /// The property catalogue as `verify list` prints it, in one of `CatalogueFormat`.
     func catalogue(_ format: CatalogueFormat) -> String
 
@@ -117,7 +118,7 @@ public protocol ModelPlugin: Sendable {
 
 extension ModelPlugin {
     public var unexercisedBySuite: [String: String] { [:] }
-    public func boundaryCoverage(workers: Int) throws -> [(entry: String, coverage: [BoundaryCoverage])] { [] }
+    public func coverage(workers: Int) throws -> [(entry: String, coverage: Coverage)] { [] }
     public func benchmark(depth: Int?) -> (description: String, spec: Spec, depth: Int?)? { nil }
     public func symmetryExactness(depth: Int?) throws -> [SymmetryExactness] { [] }
 }

@@ -44,10 +44,10 @@ public enum CabFaultCatalog {
               scope: "accounts", steps: 4),
         // Only the day walks hold a balance equal to a fare.
         entry(.walletNeedsMoreThanFare, target: "reference", property: "payByWalletIffBalanceSuffices",
-              scope: "day walks", steps: 5),
+              scope: "day walks", steps: 7),
         // Contention: two passengers' later bookings due at once, the second made after the ids wrapped.
         entry(.designationTiesByBookingId, target: "conformance", property: "Conformance",
-              scope: "day walks", steps: 5),
+              scope: "day walks", steps: 4),
         entry(.refusedBookingDrawsId, target: "reference", property: "bookingIdsSixDigits",
               scope: "day walks", steps: 2),
     ]

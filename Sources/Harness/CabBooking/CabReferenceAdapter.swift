@@ -95,6 +95,7 @@ public struct CabReferenceAdapter: ImplementationAdapter {
                 let id = try service.register(name: CabAbstraction.name(p), email: CabAbstraction.email(p), mobile: CabAbstraction.mobile(p),
                                               password: password, confirmation: password)
                 _ = try service.login(mobile: CabAbstraction.mobile(p), password: password)
+                guard scope.startsWithWallet(p) else { continue }
                 try service.enrollWallet(id)
                 if scope.startingBalance(of: p) > 0 {
                     _ = try service.refill(id, amount: scope.startingBalance(of: p), request: Self.startingRefill(p),
@@ -118,6 +119,18 @@ public struct CabReferenceAdapter: ImplementationAdapter {
     }
 
     public func abstraction(of system: CabSystem) -> CabWorld { abstraction.world(of: system) }
+
+    /// The booking ids drawn, the next favourite's id and how many messages went out: the
+    /// abstraction shows the bookings that exist and the last message only, so an id drawn
+    /// by a refused booking, or a message sent twice, would be merged away with the path that
+    /// reached the same abstraction first.
+    public func hiddenState(of system: CabSystem) -> UInt64? {
+        var hasher = StableHasher()
+        hasher.combine(system.service.bookingIDs.issued.count)
+        hasher.combine(system.service.nextFavourite)
+        hasher.combine(system.service.outbox.count)
+        return hasher.finalize()
+    }
 
     /// The Spec's actions, enabled or not, less those the app never offers where the Spec's
     /// guard is only the screen's (a login while logged in), and with the travel-end message

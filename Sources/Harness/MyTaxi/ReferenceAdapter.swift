@@ -76,6 +76,12 @@ public struct ReferenceAdapter: ImplementationAdapter {
 
     public func abstraction(of system: DispatchService) -> World { abstraction.world(of: system) }
 
+    // No hidden state declared (`hiddenState`): keyed by its route, ride and card numbers and
+    // the notifications sent, the searches of the Reference grow from 183,372 to 339,048 states
+    // in ci, 10,004 to 87,495 in refusals and 178,556 to 527,225 in rides, for numbers that a
+    // request and its cancellation advance on every path. The city walks, which merge nothing,
+    // follow that state instead.
+
     /// The Spec's candidates with probes, less the requests of a client whose every route
     /// slot is taken in `state`: each taken slot is a route the Reference lists for him at
     /// that position (`Abstraction.slot(of:_:in:)`), so he has at least as many routes as

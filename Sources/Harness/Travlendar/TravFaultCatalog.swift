@@ -29,7 +29,14 @@ public enum TravFaultCatalog {
         entry(.requestAfterLatestStart, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 2),
         entry(.confirmationChargesAgain, target: "reference", property: "RepeatedConfirmationChargesNothing", scope: "ci", steps: 5),
         entry(.failedBookingCharges, target: "reference", property: "bookingAllOrNothing", scope: "ci", steps: 4),
+        // Hidden state: the repeated notice changes nothing the abstraction shows, so only a
+        // search that keys the Reference's notices apart (hiddenState) follows it.
+        entry(.confirmationNotifiesAgain, target: "reference", property: "paymentsMatchConfirmations",
+              scope: "ci", steps: 5),
         entry(.changeNotReviewed, target: "reference", property: "StaleRunningScheduleFlagged", scope: "ci", steps: 5),
+        // An environment ci never starts in: a user without a bike of his own. Only worlds,
+        // which starts in every environment, runs a plan for him and changes the world under it.
+        entry(.reviewTakesSharedBikeForOwn, target: "conformance", property: "Conformance", scope: "worlds", steps: 4),
     ]
 }
 

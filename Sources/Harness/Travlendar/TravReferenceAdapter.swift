@@ -89,6 +89,23 @@ public struct TravReferenceAdapter: ImplementationAdapter {
         ]
     }
 
+    /// The notices the user was sent, word for word, and the id counters: the abstraction
+    /// shows only whether a schedule was warned, and a repeated notice or a counter a refusal
+    /// advanced would otherwise be merged away with the path that reached the same
+    /// abstraction first. Costs the ci scope no state: a correct service sends each notice
+    /// once, where the abstraction already changes.
+    public func hiddenState(of system: TravSystem) -> UInt64? {
+        var hasher = StableHasher()
+        let service = system.service
+        hasher.combine(service.nextAppointmentID)
+        hasher.combine(service.nextScheduleID)
+        for notice in service.outbox {
+            hasher.combine(notice.schedule.value)
+            hasher.combine(notice.text)
+        }
+        return hasher.finalize()
+    }
+
     public func differences(expected: TravWorld, actual: TravWorld) -> [String] {
         expected == actual ? [] : ["specification: \(TravPresentation.summary(expected, scope: scope))", "implementation: \(TravPresentation.summary(actual, scope: scope))"]
     }

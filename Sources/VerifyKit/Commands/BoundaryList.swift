@@ -14,7 +14,8 @@ enum BoundaryList {
         let entries: [String]
     }
 
-    static func rows(_ perEntry: [(entry: String, coverage: [BoundaryCoverage])]) -> [Row] {
+    static func rows(_ suite: [(entry: String, coverage: Coverage)]) -> [Row] {
+        let perEntry = suite.map { (entry: $0.entry, coverage: $0.coverage.boundaries) }
         guard let first = perEntry.first else { return [] }
         return first.coverage.indices.flatMap { index -> [Row] in
             var thresholds: [Int] = []

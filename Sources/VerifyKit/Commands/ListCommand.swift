@@ -1,7 +1,8 @@
 import Checker
 
 /// `verify list`: the registered models, a model's scopes, its property catalogue (generated
-/// from the declarations in its Spec), its actions or its faults.
+/// from the declarations in its Spec), its actions, its faults, or what its default suite
+/// reached of the boundaries, environments and contention the Spec declares.
 struct ListCommand {
     static let specs: [OptionSpec] = [
         .value("model", "NAME", "the model (see --models; default: the first listed)"),
@@ -12,6 +13,10 @@ struct ListCommand {
         .flag("actions", "list the actions instead of the properties"),
         .flag("faults", "list the faults --inject can plant in the Reference, and what catches each"),
         .flag("boundaries", "run the default suite: how often it reached each threshold, and one unit either side"),
+        .flag("environments", "run the default suite: how often each environment that changes an answer met "
+              + "its action"),
+        .flag("contention", "run the default suite: how often each competing rule met as many actors as it "
+              + "needs, and one more"),
         .flag("help", "show this help"),
     ]
 
@@ -27,12 +32,14 @@ struct ListCommand {
           swift run verify list --format markdown --output Invariants/mytaxi.md
           swift run verify list --faults
           swift run -c release verify list --model cabbooking --boundaries --format markdown
+          swift run -c release verify list --model travlendar --environments
         """
 
     static func run(_ parsed: ParsedArguments, console: Console, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
         let plugin = try CommonOptions.model(parsed, among: models)
         let format = try parsed.choice("format", from: CatalogueFormat.allCases.map(\.rawValue)) ?? "text"
-        let chosen = ["models", "scopes", "actions", "faults", "boundaries"].filter(parsed.flag)
+        let lists = ["models", "scopes", "actions", "faults", "boundaries", "environments", "contention"]
+        let chosen = lists.filter(parsed.flag)
         if chosen.count > 1 {
             throw UsageError(chosen.map { "--\($0)" }.joined(separator: " and ") + " each choose what to list; give one")
         }
@@ -42,7 +49,10 @@ struct ListCommand {
         case "scopes": text = scopeList(plugin)
         case "actions": text = actionList(plugin.actions, format: format)
         case "faults": text = faultList(plugin.faults, format: format)
-        case "boundaries": text = try boundaryList(plugin, format: format)
+        case "boundaries":
+            text = try coverageList(plugin, format: format) { BoundaryList.render(BoundaryList.rows($0), format: $1) }
+        case "environments": text = try situationList(plugin, .environment, format: format)
+        case "contention": text = try situationList(plugin, .contention, format: format)
         default: text = plugin.catalogue(CatalogueFormat(rawValue: format)!)
         }
         try Output.write(text, to: parsed.value("output"), console: console)
@@ -81,12 +91,21 @@ struct ListCommand {
         }
     }
 
-    static func boundaryList<P: ModelPlugin>(_ plugin: P, format: String) throws(UsageError) -> String {
+    static func situationList<P: ModelPlugin>(_ plugin: P, _ kind: SituationKind, format: String)
+        throws(UsageError) -> String {
+        try coverageList(plugin, format: format) { suite, format in
+            SituationList.render(SituationList.rows(suite, kind), kind, format: format)
+        }
+    }
+
+    /// Runs the default suite for its coverage and renders what `render` takes of it.
+    static func coverageList<P: ModelPlugin>(_ plugin: P, format: String,
+                                             render: ([(entry: String, coverage: Coverage)], String) -> String)
+        throws(UsageError) -> String {
         do {
-            let coverage = try plugin.boundaryCoverage(workers: ExplorationOptions.availableCores)
-            return BoundaryList.render(BoundaryList.rows(coverage), format: format)
+            return render(try plugin.coverage(workers: ExplorationOptions.availableCores), format)
         } catch {
-            throw UsageError("the default suite of \(plugin.name) could not be run for its boundaries: \(error)")
+            throw UsageError("the default suite of \(plugin.name) could not be run for its coverage: \(error)")
         }
     }
 

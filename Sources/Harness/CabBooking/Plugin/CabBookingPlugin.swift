@@ -19,7 +19,8 @@ public struct CabBookingPlugin: ModelPlugin {
         [ScopeDescription("ci", "1 passenger with INR 100 in his wallet, 2 Nanos and a Sedan, 2 points and 1 outside, 2 bookings, 80 minutes probed at the minute around every window"),
          ScopeDescription("accounts", "2 passengers not yet registered, 2 e-mails and 2 mobile numbers, passwords and "
                           + "the lockout, 4 favourite places with a limit of 2, 50 minutes"),
-         ScopeDescription("day", "2 passengers, 4 cabs of 3 types, 3 bookings, 120 minutes, leads at both limits and "
+         ScopeDescription("day", "3 passengers (one with no wallet), 2 Nanos and a Sedan, 4 bookings, 120 minutes, "
+                          + "leads at both limits and "
                           + "one minute either side: for seeded walks")]
     }
 

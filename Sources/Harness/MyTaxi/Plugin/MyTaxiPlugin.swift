@@ -29,7 +29,8 @@ public struct MyTaxiPlugin: ModelPlugin {
             ScopeDescription("refusals", "1 driver, 1 client, 15 steps: refused calls up to a suspension and past it"),
             ScopeDescription("rides", "1 driver, 1 client with two routes, 12 steps: a ride, then a second one"),
             ScopeDescription("showcase", "4 drivers, 3 clients, starting after a shared ride was picked up; 5 steps: every status at once"),
-            ScopeDescription("city", "2 zones, 2 drivers, 2 clients with two routes each, 200 minutes: for seeded walks"),
+            ScopeDescription("city",
+                             "2 zones, 3 drivers, 3 clients with two routes each, 200 minutes: for seeded walks"),
             ScopeDescription("qa", "2 zones, 2 drivers, 2 clients, 7 steps: minutes rather than seconds"),
             ScopeDescription("bench", "the fixed scope verify bench measures (ci's bounds, 10 steps)"),
         ]

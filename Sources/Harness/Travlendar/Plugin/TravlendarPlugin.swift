@@ -18,7 +18,12 @@ public struct TravlendarPlugin: ModelPlugin {
     public var scopes: [ScopeDescription] {
         [ScopeDescription("ci", "the lifecycles: 2 appointments and 2 schedules from a palette of 4 appointments, 2 profiles and 2 criteria orders; weather, strike and a shared bike; 2 hours"),
          ScopeDescription("scheduler", "every input of the small palette at depth 1: 2 sets of 3 appointments, 16 environments, 7 selections, 2 profiles, 2 orders: 896 requests"),
-         ScopeDescription("palette", "every input of the larger palette at depth 1: every 3 of 8 appointments, 16 environments, 7 selections, 3 profiles, all 6 orders: 112,896 requests")]
+         ScopeDescription("palette", "every input of the larger palette at depth 1: every 3 of 8 appointments, "
+                          + "16 environments, 7 selections, 3 profiles, all 6 orders: 112,896 requests"),
+         ScopeDescription("worlds", "every one of the 16 environments to start from, "
+                          + "1 appointment of the small palette, 1 schedule, 2 profiles, 2 orders: 4 steps"),
+         ScopeDescription("day", "seeded walks (default suite): 3 appointments of the larger palette, 2 schedules, "
+                          + "every one of the 16 environments to start from, 2 profiles, 2 orders, 3 hours")]
     }
 
     public var settableKeys: [SettableKey] {
@@ -26,7 +31,9 @@ public struct TravlendarPlugin: ModelPlugin {
          SettableKey("horizon", 0...180), SettableKey("depth", 0...1000)]
     }
 
-    public var defaultSuite: [SuiteEntry] { ["ci", "scheduler"] }
+    public var defaultSuite: [SuiteEntry] {
+        ["ci", "scheduler", "worlds", .walks("day", seed: 1, walks: 300, steps: 60)]
+    }
 
     public func bounds(named name: String, setting assignments: [(key: String, value: Int)]) throws(ModelInputError) -> TravScope {
         guard var scope = TravScope.named.first(where: { $0.name == name }) else {

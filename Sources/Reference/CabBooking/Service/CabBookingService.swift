@@ -28,6 +28,8 @@ public struct CabBookingService: Sendable, Equatable {
     var creditedRefills: [String: Paise] = [:]
     var favourites: [PassengerID: [Favourite]] = [:]
     var nextFavouriteID = 1
+    /// The id the next favourite place will get.
+    public var nextFavourite: Int { nextFavouriteID }
     public internal(set) var outbox: [OutboxMessage] = []
 
     public init(policy: CabPolicy = .standard, areas: [ServiceArea], router: Router = Router(), firstBookingID: Int = BookingID.range.lowerBound,

@@ -23,5 +23,8 @@ extension CalendarService {
         guard let schedule = schedules[id] else { throw .unknownSchedule(id) }
         guard schedule.tickets == .booked else { throw .notBooked(id) }
         if fault == .confirmationChargesAgain { schedules[id]!.payments += 1 }
+        if fault == .confirmationNotifiesAgain {
+            outbox.append(send(.ticketsBooked, id, "Your tickets for \(id) are booked"))
+        }
     }
 }

@@ -28,7 +28,8 @@ extension CalendarService {
             defer { place = destination }
             guard schedule.holds(visit.appointment), visit.departure >= now, let quote = options.quote(from: place, to: destination, by: visit.mode) else { continue }
             let rained = visit.mode.isBike && !schedule.preferences.bikeInRain && conditions.rainFrom.map { visit.departure + quote.minutes > $0 } == true
-            let broken = rained || (visit.mode == .ownBike && !conditions.ownsBike) || (visit.mode == .bus && conditions.strike)
+            let needsOwnBike = fault == .reviewTakesSharedBikeForOwn ? visit.mode.isBike : visit.mode == .ownBike
+            let broken = rained || (needsOwnBike && !conditions.ownsBike) || (visit.mode == .bus && conditions.strike)
                 || (visit.mode == .sharedBike && !conditions.sharedBikes.contains(place))
             if broken {
                 schedules[id]!.needsReview = true

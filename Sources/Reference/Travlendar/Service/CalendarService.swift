@@ -14,6 +14,9 @@ public struct CalendarService: Sendable, Equatable {
     public internal(set) var schedules: [ScheduleID: Schedule] = [:]
     var nextAppointment = 1
     var nextSchedule = 1
+    /// The ids the next appointment and schedule will get.
+    public var nextAppointmentID: Int { nextAppointment }
+    public var nextScheduleID: Int { nextSchedule }
     public internal(set) var now: MinuteOfDay
     public internal(set) var conditions: Conditions
     public internal(set) var outbox: [Notice] = []

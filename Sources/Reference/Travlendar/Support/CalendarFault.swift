@@ -21,7 +21,9 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
     case requestAfterLatestStart
     case confirmationChargesAgain
     case failedBookingCharges
+    case confirmationNotifiesAgain
     case changeNotReviewed
+    case reviewTakesSharedBikeForOwn
 
     public var description: String { rawValue }
 
@@ -32,8 +34,8 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
         case .firstFeasiblePlan, .rankingIgnored, .dominanceIgnoresTieBreak: "optimisation"
         case .editKeepsSavedSchedules, .runKeepsPreviousRunning, .archivedAtStart, .recurrenceDropped: "lifecycles"
         case .fulfilmentOneMinuteLate, .requestAfterLatestStart: "time"
-        case .confirmationChargesAgain, .failedBookingCharges: "booking"
-        case .sharedBikeAnywhere, .changeNotReviewed: "shared means and the world"
+        case .confirmationChargesAgain, .failedBookingCharges, .confirmationNotifiesAgain: "booking"
+        case .sharedBikeAnywhere, .changeNotReviewed, .reviewTakesSharedBikeForOwn: "shared means and the world"
         }
     }
 
@@ -59,7 +61,12 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
         case .requestAfterLatestStart: "An appointment can be scheduled one minute after its latest start (the check uses < for <=)."
         case .confirmationChargesAgain: "A purchase confirmation that arrives twice charges twice."
         case .failedBookingCharges: "A booking that finds no seats still charges the user."
+        case .confirmationNotifiesAgain:
+            "A purchase confirmation that arrives twice tells the user again that the tickets are booked."
         case .changeNotReviewed: "A change of the weather is not checked against the running plan: no warning."
+        case .reviewTakesSharedBikeForOwn:
+            "The review of a running plan takes a shared-bike leg for the user's own bike: "
+                + "without a bike he is warned for nothing."
         }
     }
 }

@@ -38,7 +38,8 @@ extension CabRules {
     }
 
     /// The world every behaviour starts in: each passenger registered, logged in, enrolled in
-    /// the wallet with his starting balance; the fleet at its points; the clock at 0.
+    /// the wallet with his starting balance (but those the scope leaves without a wallet); the
+    /// fleet at its points; the clock at 0.
     public var initialWorld: CabWorld {
         var world = CabWorld()
         for p in 0..<scope.passengers where scope.startsLoggedIn {
@@ -46,6 +47,7 @@ extension CabRules {
             world.passengers[p].email = UInt8(p)
             world.passengers[p].mobile = UInt8(p)
             world.passengers[p].session = true
+            guard scope.startsWithWallet(p) else { continue }
             world.passengers[p].walletEnrolled = true
             world.passengers[p].balance = UInt32(scope.startingBalance(of: p))
         }

@@ -5,7 +5,7 @@ import Checker
 /// each one unit inside, at the value and one unit outside (`verify list --boundaries`).
 /// Times are the scope's compressed ones (design note §4), which keep the seed's order and
 /// equalities; the favourite limit is the scope's (20 in the seed, D23).
-extension CabBookingModel: BoundaryDeclaring {
+extension CabBookingModel: CoverageDeclaring {
     public var boundaries: [Boundary<CabBookingModel>] { CabBoundaries.all(scope: scope, rules: rules) }
 }
 

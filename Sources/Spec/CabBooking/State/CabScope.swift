@@ -56,6 +56,9 @@ public struct CabScope: Sendable, Equatable {
     public var points: Int { pointsInArea + 1 }
     public var cabs: Int { cabTypes.count }
     public func startingBalance(of p: Int) -> Int { p < startingBalances.count ? startingBalances[p] : startingBalance }
+    /// Passengers who start without a wallet, and pay in cash.
+    public var withoutWallet: [Int] = []
+    public func startsWithWallet(_ p: Int) -> Bool { !withoutWallet.contains(p) }
 
     public static let maximumHorizon = 120
 
@@ -88,23 +91,28 @@ public struct CabScope: Sendable, Equatable {
     }()
 
     /// For seeded walks, which follow every path without merging the Reference's states that
-    /// share an abstraction: two passengers competing for the same four cabs of three types,
+    /// share an abstraction: three passengers competing for three cabs, two Nanos and a Sedan,
+    /// none of the third type (one more passenger than the rule on the last free cab of a type
+    /// needs to bite),
     /// three bookings, the whole compressed three days, and leads one minute either side of
     /// both limits and at them. A search cannot go deep here (3 steps, the depth an exhaustive
     /// check of it takes); walks of 40 steps can. A cab from L0 reaches L1 in 29 minutes, one
     /// under the arrival bound (`ci` has it at 30 and 31). The money sits at the payment's
     /// threshold: a Nano costs a paisa a metre over its base, L0 to L1 is 4,000 m and L1 to L0
-    /// 4,001 m (one-way streets), and p1 holds exactly the Nano's L0-L1 fare, p2 a paisa more.
+    /// 4,001 m (one-way streets), and p1 holds exactly the Nano's L0-L1 fare, p2 a paisa more;
+    /// p3 has no wallet. Four bookings can hold all three cabs and ask for one more, which finds
+    /// none free.
     public static let day: CabScope = {
         var scope = CabScope(
-            name: "day", passengers: 2, cabTypes: [.nano, .nano, .sedan, .hatchback], cabPoints: [0, 1, 1, 0],
-            pointsInArea: 2, bookings: 3,
+            name: "day", passengers: 3, cabTypes: [.nano, .nano, .sedan], cabPoints: [0, 1, 1],
+            pointsInArea: 2, bookings: 4,
             horizon: 120, depth: 3, timing: .compressed, leads: [29, 30, 31, 119, 120, 121],
             eta: [[0, 29, 30], [31, 0, 30], [30, 30, 0]],
             metres: [[0, 4_000, 9_000], [4_001, 0, 9_000], [9_000, 9_000, 0]],
             baseFare: [12_000, 15_000, 20_000], perKilometre: [1_000, 1_200, 1_500],
             startingBalance: 16_000, refillAmount: 50_000, walletLimit: 100_000)
         scope.startingBalances = [16_000, 16_001]
+        scope.withoutWallet = [2]
         return scope
     }()
 

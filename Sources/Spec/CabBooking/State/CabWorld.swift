@@ -100,17 +100,17 @@ public enum CabMessage: UInt8, Sendable, CustomStringConvertible {
 /// The cab booking model's state: plain data, compared, hashed and fingerprinted as its bytes.
 public struct CabWorld: PlainDataState {
     public static let none: UInt8 = 0xFF
-    public static let passengerCapacity = 2, bookingCapacity = 3, cabCapacity = 4
+    public static let passengerCapacity = 3, bookingCapacity = 4, cabCapacity = 4
 
-    public var passengers: InlineArray<2, PassengerRecord>
-    public var bookings: InlineArray<3, BookingRecord>
+    public var passengers: InlineArray<3, PassengerRecord>
+    public var bookings: InlineArray<4, BookingRecord>
     public var cabs: InlineArray<4, CabRecord>
     /// The clock, in minutes.
     public var now: UInt8 = 0
     public var lastMessage = CabMessage.none
 
-    public init(passengers: InlineArray<2, PassengerRecord> = .init(repeating: PassengerRecord()),
-                bookings: InlineArray<3, BookingRecord> = .init(repeating: BookingRecord()),
+    public init(passengers: InlineArray<3, PassengerRecord> = .init(repeating: PassengerRecord()),
+                bookings: InlineArray<4, BookingRecord> = .init(repeating: BookingRecord()),
                 cabs: InlineArray<4, CabRecord> = .init(repeating: CabRecord())) {
         self.passengers = passengers
         self.bookings = bookings

@@ -6,7 +6,7 @@ import Checker
 /// the value and one unit outside (`verify list --boundaries`). Times are in the Spec's
 /// 5-minute ticks, as its actions give them: the minute inside a tick is probed by the long
 /// tick (6 minutes) alone.
-extension MyTaxiModel: BoundaryDeclaring {
+extension MyTaxiModel: CoverageDeclaring {
     public var boundaries: [Boundary<MyTaxiModel>] { MyTaxiBoundaries.all(rules) }
 }
 

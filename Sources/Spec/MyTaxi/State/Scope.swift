@@ -113,10 +113,11 @@ public struct Scope: Sendable, Equatable {
     public static let rides = Scope(
         name: "rides", zones: 1, drivers: 1, taxis: 1, clients: 1, routesPerClient: 2, horizon: 4,
         maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 12)
-    /// Two of everything, two routes per client and 200 minutes: too large to search deep, so
-    /// the default suite takes seeded walks of 60 steps on it.
+    /// Two zones, three drivers and three clients (one more than a queue, the dispatch line or
+    /// a shared ride needs for its order to matter), two routes per client and 200 minutes: too
+    /// large to search deep, so the default suite takes seeded walks of 60 steps on it.
     public static let city = Scope(
-        name: "city", zones: 2, drivers: 2, taxis: 2, clients: 2, routesPerClient: 2, horizon: 40,
+        name: "city", zones: 2, drivers: 3, taxis: 3, clients: 3, routesPerClient: 2, horizon: 40,
         maxCards: 1, passengerChoices: [1, 2, 3], timing: .compressed, onboarded: true, depth: 6)
     /// Four drivers and three clients, starting after a shared ride was picked up
     /// (`Prelude.sharedRideAboard`), 5 steps on: where ShowEveryStatus, which needs 14 steps

@@ -86,5 +86,41 @@ extension TravScope {
         return scope
     }()
 
-    public static let named: [TravScope] = [.ci, .scheduler, .palette]
+    /// Every environment to start from, searched exhaustively but shallow: one appointment
+    /// slot and one schedule, the small palette, 4 steps: enough to enter an appointment, plan
+    /// it, run the plan, and book it or change the world under it, with or without a bike of
+    /// one's own, in rain or dry, on a strike day or not, with a shared bike at home or not.
+    public static let worlds: TravScope = {
+        var scope = ci
+        scope.name = "worlds"
+        scope.appointments = 1
+        scope.schedules = 1
+        scope.depth = 4
+        scope.templates = ciTemplates
+        scope.environments = everyEnvironment
+        return scope
+    }()
+
+    /// A day to walk through, not to search: three appointment slots from the larger palette,
+    /// every environment to start from (rain or not, a strike or not, a shared bike at home or
+    /// not, a bike of one's own or not), the ci scope's two profiles and two criteria orders (so
+    /// that requests, 28 of them, leave a walk room for runs, bookings and the world's
+    /// changes), three hours. The ci scope's one environment always holds a bike and no strike;
+    /// its search keeps one Reference state per abstract state. Seeded walks here meet the other
+    /// environments wherever a request, a run or a booking is offered, and follow each path as
+    /// it is.
+    public static let day: TravScope = {
+        var scope = palette
+        scope.name = "day"
+        scope.profiles = ciProfiles
+        scope.criteriaOrders = ciOrders
+        scope.schedules = 2
+        scope.horizon = 180
+        scope.depth = 8
+        scope.startingAppointments = [[]]
+        scope.lifecycle = true
+        return scope
+    }()
+
+    public static let named: [TravScope] = [.ci, .scheduler, .palette, .worlds, .day]
 }

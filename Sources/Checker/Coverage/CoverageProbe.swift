@@ -1,9 +1,9 @@
 import Synchronization
 
-/// A model searched for its boundaries' coverage: the same states and steps as `base`; as the
-/// search expands each state, every action offered there (the model's enabled actions, or an
-/// implementation's candidates, near misses included) is measured by every boundary, and each
-/// value one unit inside, at or one unit outside a threshold is counted.
+/// A model searched for its coverage: the same states and steps as `base`; as the search
+/// expands each state, every action offered there (the model's enabled actions, or an
+/// implementation's candidates, near misses included) is measured by every boundary and
+/// classified by every situation, and each value and case reached is counted.
 ///
 /// Why offered actions and not steps: a rule written as a guard (a fifth passenger may not
 /// join) has no step past its threshold; conformance offers that action to the implementation
@@ -11,7 +11,7 @@ import Synchronization
 /// own: coverage is not a rule. Kept apart from the properties, it costs the checks nothing
 /// and stays out of the reports and catalogues. Each state is expanded once, so the counts
 /// are the same for any number of workers.
-public struct BoundaryProbe<Base: BoundaryDeclaring>: Model {
+public struct CoverageProbe<Base: CoverageDeclaring>: Model {
     public typealias State = Base.State
     public typealias Action = Base.Action
 
@@ -23,7 +23,7 @@ public struct BoundaryProbe<Base: BoundaryDeclaring>: Model {
     public init(_ base: Base, offered: Offered<Base>? = nil) {
         self.base = base
         self.offered = offered ?? { [base] state, actions in base.enabledActions(in: state, into: &actions) }
-        tally = Tally(base.boundaries)
+        tally = Tally(base.boundaries, base.situations)
     }
 
     public var name: String { base.name }
@@ -57,37 +57,59 @@ public struct BoundaryProbe<Base: BoundaryDeclaring>: Model {
     func count(_ state: State) {
         var actions: [Action] = []
         offered(state, &actions)
-        var hits: [(Int, Int)] = []
+        var boundaryHits: [(Int, Int)] = [], situationHits: [(Int, Int)] = []
         for (index, boundary) in tally.boundaries.enumerated() {
             for action in actions {
                 for value in boundary.measure(state, action) where abs(value - boundary.threshold) <= 1 {
-                    hits.append((index, value - boundary.threshold + 1))
+                    boundaryHits.append((index, value - boundary.threshold + 1))
                 }
             }
         }
-        guard !hits.isEmpty else { return }
-        tally.counts.withLock { counts in for (index, value) in hits { counts[index][value] += 1 } }
+        for (index, situation) in tally.situations.enumerated() {
+            for action in actions {
+                if let reached = situation.classify(state, action) { situationHits.append((index, reached)) }
+            }
+        }
+        guard !boundaryHits.isEmpty || !situationHits.isEmpty else { return }
+        tally.counts.withLock { counts in
+            for (index, value) in boundaryHits { counts.boundaries[index][value] += 1 }
+            for (index, reached) in situationHits { counts.situations[index][reached] += 1 }
+        }
     }
 
     /// What the searches of this probe counted, shared by its copies.
     final class Tally: Sendable {
+        struct Counts {
+            var boundaries: [[Int]]
+            var situations: [[Int]]
+        }
         let boundaries: [Boundary<Base>]
-        let counts: Mutex<[[Int]]>
-        init(_ boundaries: [Boundary<Base>]) {
+        let situations: [Situation<Base>]
+        let counts: Mutex<Counts>
+        init(_ boundaries: [Boundary<Base>], _ situations: [Situation<Base>]) {
             self.boundaries = boundaries
-            counts = Mutex(boundaries.map { _ in [0, 0, 0] })
+            self.situations = situations
+            counts = Mutex(Counts(boundaries: boundaries.map { _ in [0, 0, 0] },
+                                  situations: situations.map { Array(repeating: 0, count: $0.cases.count) }))
         }
     }
 
     /// The coverage counted so far.
-    public var coverage: [BoundaryCoverage] {
+    public var coverage: Coverage {
         let counts = tally.counts.withLock { $0 }
-        return zip(tally.boundaries, counts).map { BoundaryCoverage($0, counts: $1) }
+        return Coverage(boundaries: zip(tally.boundaries, counts.boundaries).map { BoundaryCoverage($0, counts: $1) },
+                        situations: zip(tally.situations, counts.situations).map { SituationCoverage($0, counts: $1) })
     }
 }
 
 /// What is offered in a state: the actions listed into the array.
 public typealias Offered<M: Model> = @Sendable (M.State, inout [M.Action]) -> Void
+
+/// What a check reached of what its model declares.
+public struct Coverage: Sendable, Equatable {
+    public var boundaries: [BoundaryCoverage]
+    public var situations: [SituationCoverage]
+}
 
 /// How often a check reached each value of a boundary.
 public struct BoundaryCoverage: Sendable, Equatable {
@@ -99,7 +121,7 @@ public struct BoundaryCoverage: Sendable, Equatable {
     /// For one unit inside, the threshold and one unit outside: how often each was offered.
     public var counts: [Int]
 
-    public init<M: BoundaryDeclaring>(_ boundary: Boundary<M>, counts: [Int]) {
+    public init<M: Model>(_ boundary: Boundary<M>, counts: [Int]) {
         id = boundary.id
         statement = boundary.statement
         source = boundary.source
@@ -111,20 +133,20 @@ public struct BoundaryCoverage: Sendable, Equatable {
     public var values: [Int] { [threshold - 1, threshold, threshold + 1] }
 }
 
-extension BoundaryDeclaring {
-    /// The boundaries' coverage in an exhaustive search with `options`, of what `offered`
-    /// lists in each state (the enabled actions when nil).
-    public func boundaryCoverage(options: ExplorationOptions, offered: Offered<Self>? = nil)
-        throws(ExplorationError) -> [BoundaryCoverage] {
-        let probe = BoundaryProbe(self, offered: offered)
+extension CoverageDeclaring {
+    /// The coverage in an exhaustive search with `options`, of what `offered` lists in each
+    /// state (the enabled actions when nil).
+    public func coverage(options: ExplorationOptions, offered: Offered<Self>? = nil)
+        throws(ExplorationError) -> Coverage {
+        let probe = CoverageProbe(self, offered: offered)
         _ = try BreadthFirstExplorer(model: probe, options: options).run()
         return probe.coverage
     }
 
-    /// The boundaries' coverage in seeded walks: what is offered in each state a walk visits.
-    public func boundaryCoverage(seed: UInt64, walks: Int, steps: Int, offered: Offered<Self>? = nil)
-        throws(ExplorationError) -> [BoundaryCoverage] {
-        let probe = BoundaryProbe(self, offered: offered)
+    /// The coverage in seeded walks: what is offered in each state a walk visits.
+    public func coverage(seed: UInt64, walks: Int, steps: Int, offered: Offered<Self>? = nil)
+        throws(ExplorationError) -> Coverage {
+        let probe = CoverageProbe(self, offered: offered)
         _ = try Simulator(model: probe, seed: seed, walks: walks, maxSteps: steps).run()
         return probe.coverage
     }
