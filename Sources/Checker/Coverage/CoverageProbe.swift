@@ -67,7 +67,10 @@ public struct CoverageProbe<Base: CoverageDeclaring>: Model {
         }
         for (index, situation) in tally.situations.enumerated() {
             for action in actions {
-                if let reached = situation.classify(state, action) { situationHits.append((index, reached)) }
+                guard let reached = situation.classify(state, action) else { continue }
+                precondition(situation.cases.indices.contains(reached),
+                             "\(situation.id): case \(reached) of \(situation.cases.count)")
+                situationHits.append((index, reached))
             }
         }
         guard !boundaryHits.isEmpty || !situationHits.isEmpty else { return }
