@@ -9,11 +9,12 @@ extension CabBookingModel {
 
 enum CabSituations {
     static func all(scope: CabScope, rules: CabRules) -> [Situation<CabBookingModel>] {
-        /// A booking now that the fleet decides: a session, a slot, a pickup in the area.
-        @Sendable func fleetDecides(_ action: CabAction, _ world: CabWorld) -> (passenger: Int, type: CabType)? {
+        /// The type asked for by a booking now that the fleet decides: a session, a slot, a
+        /// pickup in the area.
+        @Sendable func typeAsked(_ action: CabAction, _ world: CabWorld) -> CabType? {
             guard case .bookNow(let p, let pickup) = action, world.passengers[p].session,
                   world.freeSlot(below: scope.bookings) != nil, pickup < scope.pointsInArea else { return nil }
-            return (p, world.passengers[p].selectedType)
+            return world.passengers[p].selectedType
         }
         @Sendable func freeCabs(_ world: CabWorld, _ matching: (CabType) -> Bool) -> Int {
             (0..<scope.cabTypes.count).count { cab in
@@ -27,7 +28,7 @@ enum CabSituations {
                          source: "004 UC06 steps 4-6, UC09 BR1 (D12)",
                          dimensions: [["a free cab of the type", "none of the type free"],
                                       ["a free cab of another type", "none of another type free"]]) { world, action in
-                guard let (_, type) = fleetDecides(action, world) else { return nil }
+                guard let type = typeAsked(action, world) else { return nil }
                 return [freeCabs(world) { $0 == type } > 0 ? 0 : 1, freeCabs(world) { $0 != type } > 0 ? 0 : 1]
             },
             Situation(id: "payment", kind: .environment,
@@ -50,7 +51,7 @@ enum CabSituations {
                             + "the others are told none is free.",
                         source: "004 UC06 step 6, 6a (M14)", actors: "passengers for the last free cab",
                         needs: 2) { world, action in
-                guard let (_, type) = fleetDecides(action, world), freeCabs(world, { $0 == type }) == 1 else {
+                guard let type = typeAsked(action, world), freeCabs(world, { $0 == type }) == 1 else {
                     return nil
                 }
                 return (0..<scope.passengers).count { p in
