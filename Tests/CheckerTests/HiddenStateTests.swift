@@ -56,24 +56,13 @@ struct ResetCountingCounter: ImplementationAdapter {
 
 @Suite("Hidden implementation state the abstraction does not show")
 struct HiddenStateTests {
-    func search<M: Model>(_ model: M) throws -> ExplorationResult<M> {
-        var options = ExplorationOptions()
-        options.workers = 1
-        options.maxDepth = 4
-        return try BreadthFirstExplorer(model: model, options: options).run()
-    }
-
-    func outcome<M: Model>(_ result: ExplorationResult<M>, _ id: String) throws -> PropertyOutcome<M> {
-        try #require(result.properties.first { $0.property.id == id })
-    }
-
     @Test("Keyed by its abstraction alone, a search merges the bad count away; keyed by hidden state, it finds it")
     func hiddenBugIsFollowed() throws {
-        let merged = try search(ImplementationModel(adapter: ResetCountingCounter(countsTwiceFromOne: true)))
+        let merged = try searchFourDeep(ImplementationModel(adapter: ResetCountingCounter(countsTwiceFromOne: true)))
         #expect(try outcome(merged, "ResetsCountedOnce").status == .holds)
 
         let adapter = ResetCountingCounter(countsTwiceFromOne: true, keysHiddenState: true)
-        let keyed = try search(ImplementationModel(adapter: adapter))
+        let keyed = try searchFourDeep(ImplementationModel(adapter: adapter))
         let found = try outcome(keyed, "ResetsCountedOnce")
         #expect(found.status == .violated)
         #expect(found.counterexample?.trace.steps.map(\.action) == [.increment(by: 1), .reset])
@@ -82,8 +71,8 @@ struct HiddenStateTests {
 
     @Test("The conformance search keys the pairs the same way, and the split is the price in states")
     func conformanceKeysHiddenState() throws {
-        let plain = try search(ConformanceModel(adapter: ResetCountingCounter()))
-        let keyed = try search(ConformanceModel(adapter: ResetCountingCounter(keysHiddenState: true)))
+        let plain = try searchFourDeep(ConformanceModel(adapter: ResetCountingCounter()))
+        let keyed = try searchFourDeep(ConformanceModel(adapter: ResetCountingCounter(keysHiddenState: true)))
         #expect(plain.distinct == 5)
         #expect(keyed.distinct > plain.distinct)
         #expect(!plain.hasFinding && !keyed.hasFinding)

@@ -29,6 +29,19 @@ struct BoundaryTableTests {
                 "regenerate the table: verify list --model \(model) --boundaries --format markdown")
     }
 
+    @Test("Each model lists what the user sees that it leaves out, with reasons, on its page and in its catalogue",
+          arguments: Models.all.map(\.name))
+    func notModelled(_ model: String) throws {
+        let plugin = try #require(Models.all.first { $0.name == model })
+        let items = plugin.notModelled
+        #expect(!items.isEmpty, "\(model) lists nothing it leaves out")
+        for item in items { #expect(!item.reason.isEmpty && !item.source.isEmpty, "\(model): \(item.what)") }
+        let page = try String(contentsOf: Self.root.appendingPathComponent("docs/models/\(model).md"), encoding: .utf8)
+        #expect(page.contains(items.markdownTable),
+                "regenerate the table: verify list --model \(model) --not-modelled --format markdown")
+        #expect(plugin.catalogue(.markdown).contains(items.markdownTable))
+    }
+
     /// Each case of each environment and contention the model declares is met where its
     /// action is offered, and the page has both tables. Run with the boundaries: one suite.
     func situations(_ model: String, _ suite: [(entry: String, coverage: Coverage)]) throws {

@@ -16,7 +16,7 @@ struct ReportFormatTests {
         #expect(result.code == 1)
         let parser = XMLParser(data: Data(result.out.utf8))
         #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
-        #expect(result.out.contains(#"<testsuite name="mytaxi.conformance" tests="4" failures="1""#))
+        #expect(result.out.contains(#"<testsuite name="mytaxi.conformance" tests="5" failures="1""#))
         #expect(result.out.contains(#"<testcase classname="mytaxi.conformance" name="Conformance">"#))
         #expect(result.out.contains(#"<failure type="violated" message="after changeZone(driver: d1, zone: z2) the implementation differs"#))
         #expect(result.out.contains("3  changeZone(driver: d1, zone: z2)"), "the failure text is the readable trace")
@@ -77,7 +77,7 @@ struct HTMLReportBrowserTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         // Written by the page's script, so only a browser that ran the page shows it.
-        #expect(dom.contains(#"<p id="summary">1 of 4 checks violated</p>"#))
+        #expect(dom.contains(#"<p id="summary">1 of 5 checks violated</p>"#))
         #expect(dom.contains(#"data-violations="1""#), "the browser did not run the page's script")
         #expect(dom.contains(#"<tr class="violated" data-property="Conformance">"#))
         #expect(dom.contains(#"<li class="changed">queue z2 [d2]→[d2,d1]</li>"#))

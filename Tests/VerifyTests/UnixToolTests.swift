@@ -170,13 +170,13 @@ struct UnixToolTests {
     func violationsFirst() throws {
         let arguments = ["check", "--scope", "ci", "--quiet", "--target", "conformance", "--inject", "dispatchOnlyInPickupZone", "--stop-at-first"]
         let markdown = runVerify(arguments + ["--format", "markdown"]).out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(markdown[2].hasPrefix("**1 of 4 checks violated"))
+        #expect(markdown[2].hasPrefix("**1 of 5 checks violated"))
         #expect(markdown[4].hasPrefix("- `Conformance` (conformance, 3 steps): the specification allows offer"))
         let table = try #require(markdown.firstIndex(of: "| property | result | |"))
         #expect(markdown[table + 2].hasPrefix("| `Conformance` | **violated**"), "violations first")
         #expect(markdown.contains { $0.hasPrefix("   3  offer(route: r1, driver: d1)   ✗ fails here") })
         let html = runVerify(arguments + ["--format", "html"]).out
-        let summary = try #require(html.range(of: #"<p id="summary">1 of 4 checks violated</p>"#))
+        let summary = try #require(html.range(of: #"<p id="summary">1 of 5 checks violated</p>"#))
         let list = try #require(html.range(of: #"<ul class="violations">"#))
         let results = try #require(html.range(of: #"<table class="results">"#))
         #expect(summary.lowerBound < list.lowerBound && list.lowerBound < results.lowerBound)

@@ -4,6 +4,12 @@
 ///
 /// - `Conformance` (on every transition): the implementation accepts every action the
 ///   specification allows, and its abstraction equals the specification's successor.
+/// - `ShownAsSpecified` (on every transition, for a specification that says what its users
+///   are shown): the implementation shows the lists and sums (`ShownView`) the specification
+///   derives from the successor. A wrong view changes no abstract state, so it does not stop
+///   the comparison below it; an initial state's views are judged by `InitialStateConforms`.
+///   Compared in the property, not when a successor is made: seeded walks make every
+///   successor of a state and judge only the step they take.
 /// - `RefusalsLeaveStateUnchanged` (in every state): every candidate action the
 ///   specification forbids is refused, and the refusal changes nothing at all.
 /// - `InitialStateConforms` (in the initial states): the implementation starts where the
@@ -24,6 +30,7 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
         return zip(specStates, systems).enumerated().map { index, pair in
             let setUpWentWrong = index < setUp.count && setUp[index] != nil
             let diverged = setUpWentWrong || adapter.abstraction(of: pair.1) != pair.0
+                || adapter.showsOtherwise(pair.1, pair.0)
             return State(key: pair.0, system: pair.1, outcome: .accepted, diverged: diverged, isInitial: true,
                          hidden: adapter.hiddenState(of: pair.1) ?? 0)
         }
@@ -71,6 +78,28 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
     }
 
     public var properties: [Property<Self>] {
+        let adapter = self.adapter
+        return steps + (adapter.spec is any UserFacing ? [shownAsSpecified] : [])
+    }
+
+    /// What the user is shown, where the specification says.
+    var shownAsSpecified: Property<Self> {
+        let adapter = self.adapter
+        return Property(
+            id: "ShownAsSpecified", kind: .actionProperty, group: "conformance",
+            statement: "Every list and sum the user is shown (bookings pending and previous, a plan's legs and totals) "
+                + "is the one the specification derives from the state: no row missing, none extra, in its order.",
+            source: "what the user sees (the specification's views)", symbol: "ConformanceModel.shown",
+            predicate: .transitionVerdict { before, action, after in
+                if before.diverged || after.diverged { return .vacuous }
+                guard adapter.showsOtherwise(after.system, after.key) else { return .holds }
+                let differences = adapter.viewDifferences(expected: after.key, actual: after.system)
+                return .violated(witness: "after \(action) the user is shown what the specification does not derive: "
+                                 + differences.joined(separator: "; "))
+            })
+    }
+
+    var steps: [Property<Self>] {
         let adapter = self.adapter
         return [
             Property(
@@ -134,6 +163,7 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
                         return .violated(witness: problem)
                     }
                     let fields = adapter.differences(expected: state.key, actual: adapter.abstraction(of: state.system))
+                        + adapter.viewDifferences(expected: state.key, actual: state.system)
                     let difference = fields.joined(separator: "; ")
                     return .violated(witness: "the implementation starts elsewhere than the specification: "
                                      + difference)

@@ -49,6 +49,16 @@ public protocol ImplementationAdapter: Sendable {
     /// so a bug there is followed to where it shows rather than merged away with the path
     /// that reached the abstraction second. The price is the states the split adds.
     func hiddenState(of system: System) -> UInt64?
+
+    /// The lists and sums the implementation shows its user (`ShownView`), in the order the
+    /// specification derives them; nil (the default) when the adapter reads none. Conformance
+    /// compares them with `expectedShown(in:)` on every step, as it compares abstractions:
+    /// once a state would miss a wrong view on a path that reached a state already seen.
+    func shown(in system: System) -> [ShownView]?
+
+    /// The views the specification derives from `state`: its own (`UserFacing.shown`) where it
+    /// declares them, none otherwise.
+    func expectedShown(in state: Spec.State) -> [ShownView]
 }
 
 /// What became of an action performed on an implementation.
@@ -106,6 +116,8 @@ extension ImplementationAdapter {
     public var systemProperties: [SystemProperty<System>] { [] }
     public func setUpDivergences() -> [String?] { [] }
     public func hiddenState(of system: System) -> UInt64? { nil }
+    public func shown(in system: System) -> [ShownView]? { nil }
+    public func expectedShown(in state: Spec.State) -> [ShownView] { [] }
 
     /// `candidates(in:into:)` into an array with room for 256 from the start. Listed into an
     /// empty array, a state's candidates (about 140 in the myTaxi ci scope) took eight

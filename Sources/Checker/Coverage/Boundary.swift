@@ -29,13 +29,17 @@ public struct Boundary<M: Model>: Sendable {
 }
 
 /// A model that declares what its suites must reach: the thresholds its rules compare with,
-/// and the environments and contention its rules must meet. Either may be left empty.
+/// and the environments and contention its rules must meet; and what of the service it leaves
+/// out on purpose. Any may be left empty.
 public protocol CoverageDeclaring: Model {
     var boundaries: [Boundary<Self>] { get }
     var situations: [Situation<Self>] { get }
+    /// What the user sees or is charged that the model leaves out, each with the reason.
+    var notModelled: [NotModelled] { get }
 }
 
 extension CoverageDeclaring {
     public var boundaries: [Boundary<Self>] { [] }
     public var situations: [Situation<Self>] { [] }
+    public var notModelled: [NotModelled] { [] }
 }

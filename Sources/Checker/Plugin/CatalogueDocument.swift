@@ -11,9 +11,12 @@ public struct CatalogueDocument<M: Model>: Sendable {
     public let conformance: [(id: String, kind: String, statement: String)]
     public let faults: [FaultDescription]
     public let actions: [ActionDescription]
+    /// What the user sees that the model leaves out on purpose, with the reasons.
+    public let notModelled: [NotModelled]
 
     public init(title: String, preamble: [String], properties: [Property<M>], conformance: [(id: String, kind: String, statement: String)],
-                faults: [FaultDescription], actions: [ActionDescription]) {
+                faults: [FaultDescription], actions: [ActionDescription], notModelled: [NotModelled] = []) {
+        self.notModelled = notModelled
         self.title = title
         self.preamble = preamble
         self.properties = properties
@@ -61,6 +64,9 @@ public struct CatalogueDocument<M: Model>: Sendable {
         }
         lines += ["", "## Actions (\(actions.count))", "", "| action | source |", "| --- | --- |"]
         for action in actions { lines.append("| `\(action.name)` | \(action.source.replacingPipes) |") }
+        if !notModelled.isEmpty {
+            lines += ["", "## Seen by the user, not modelled (\(notModelled.count))", "", notModelled.markdownTable]
+        }
         return lines.joined(separator: "\n")
     }
 }

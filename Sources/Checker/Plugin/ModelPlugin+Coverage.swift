@@ -1,4 +1,12 @@
 extension ModelPlugin where Spec: CoverageDeclaring {
+    /// The Spec's list, as the first scope of the default suite builds it.
+    public var notModelled: [NotModelled] {
+        guard let first = defaultSuite.first, let bounds = try? bounds(named: first.scope, setting: []) else {
+            return []
+        }
+        return spec(for: bounds, literal: false).notModelled
+    }
+
     /// The default suite's entries, each searched or walked as `verify check` does it, with
     /// the boundaries and situations measured on what the conformance check offers the
     /// Reference in each state: the adapter's candidates, near misses included.

@@ -58,6 +58,8 @@ public protocol ModelPlugin: Sendable {
     /// empty when it declares none.
     /// Left to its default, compiled specialised in the model's module like `explore`.
     func coverage(workers: Int) throws -> [(entry: String, coverage: Coverage)]
+    /// What the user sees that the Spec leaves out on purpose (`CoverageDeclaring.notModelled`).
+    var notModelled: [NotModelled] { get }
     /// The property catalogue as `verify list` prints it, in one of `CatalogueFormat`.
     func catalogue(_ format: CatalogueFormat) -> String
 
@@ -119,6 +121,7 @@ public protocol ModelPlugin: Sendable {
 extension ModelPlugin {
     public var unexercisedBySuite: [String: String] { [:] }
     public func coverage(workers: Int) throws -> [(entry: String, coverage: Coverage)] { [] }
+    public var notModelled: [NotModelled] { [] }
     public func benchmark(depth: Int?) -> (description: String, spec: Spec, depth: Int?)? { nil }
     public func symmetryExactness(depth: Int?) throws -> [SymmetryExactness] { [] }
 }

@@ -21,8 +21,21 @@ public struct CabAbstraction: Sendable {
         service.passengers.first { service.account($0)?.name == Self.name(p) } ?? .init(10_000 + p)
     }
 
+    /// The service's id of every passenger slot, found in one pass over its accounts: the
+    /// views and the abstraction ask on every step.
+    public func passengers(in service: CabBookingService) -> [CabBookingReference.PassengerID] {
+        var ids = (0..<scope.passengers).map { CabBookingReference.PassengerID(10_000 + $0) }
+        for id in service.passengers {
+            guard let name = service.account(id)?.name, let p = Self.names.firstIndex(of: name), p < ids.count,
+                  ids[p].value >= 10_000 else { continue }
+            ids[p] = id
+        }
+        return ids
+    }
+
     /// What passenger p types: his name, the scope's e-mail and mobile number i, his two passwords.
-    public static func name(_ p: Int) -> String { "Passenger \(p + 1)" }
+    public static func name(_ p: Int) -> String { p < names.count ? names[p] : "Passenger \(p + 1)" }
+    static let names = (0..<CabWorld.passengerCapacity).map { "Passenger \($0 + 1)" }
     public static func email(_ i: Int) -> String { "e\(i)@example.com" }
     public static func mobile(_ i: Int) -> String { "98765432\(10 + i)" }
     public static func password(_ p: Int, version: UInt8) -> String { version == 0 ? "abcd123\(p)" : "wxyz987\(p)" }
@@ -72,7 +85,7 @@ public struct CabAbstraction: Sendable {
     public func world(of system: CabSystem) -> CabWorld {
         let service = system.service
         var world = CabWorld()
-        let ids = (0..<scope.passengers).map { passenger($0, in: service) }
+        let ids = passengers(in: service)
         for p in 0..<scope.passengers {
             let id = ids[p]
             guard let account = service.account(id) else { continue }
@@ -116,6 +129,7 @@ public struct CabAbstraction: Sendable {
             record.payment = booking.receipt.map { $0.payment == .wallet ? .wallet : .cash } ?? .unpaid
             record.feedback = booking.feedback != nil
             record.promo = booking.promo
+            record.promoApplied = (booking.receipt?.discount ?? 0) > 0
             world.bookings[b] = record
         }
         for c in 0..<scope.cabs {

@@ -50,6 +50,13 @@ public enum CabFaultCatalog {
               scope: "day walks", steps: 4),
         entry(.refusedBookingDrawsId, target: "reference", property: "bookingIdsSixDigits",
               scope: "day walks", steps: 2),
+        // At the threshold itself: only the wallet scope lands a refill on the limit.
+        entry(.walletLimitExclusive, target: "reference", property: "refillCreditsExactlyOnce", scope: "wallet",
+              steps: 1),
+        // Promotions: the first travel spends the promo (D19), so a travel without the code shows it.
+        entry(.promoKeptUntilUsed, target: "reference", property: "promoOnlyOnFirstTravel", scope: "ci", steps: 4),
+        // What the user sees: the lists are derived from the state, and compared with the Reference's.
+        entry(.pendingListsUnserved, target: "conformance", property: "ShownAsSpecified", scope: "ci", steps: 4),
     ]
 }
 

@@ -120,6 +120,9 @@ public struct CabReferenceAdapter: ImplementationAdapter {
 
     public func abstraction(of system: CabSystem) -> CabWorld { abstraction.world(of: system) }
 
+    /// The Pending and Previous bookings, compared with the Spec's after every step.
+    public func shown(in system: CabSystem) -> [ShownView]? { abstraction.shown(in: system) }
+
     /// The booking ids drawn, the next favourite's id and how many messages went out: the
     /// abstraction shows the bookings that exist and the last message only, so an id drawn
     /// by a refused booking, or a message sent twice, would be merged away with the path that
@@ -259,11 +262,15 @@ public struct CabReferenceAdapter: ImplementationAdapter {
             case .chooseCabType(let p, let type):
                 try next.service.chooseCabType(id(p), referenceType(type))
                 next.message = .cabTypeChosen
-            case .bookNow(let p, let pickup):
-                next.message = try attempt { () throws(CabServiceError) in try next.service.bookNow(id(p), pickup: a.coordinate(pickup)) }
-            case .bookLater(let p, let pickup, let lead):
+            case .bookNow(let p, let pickup, let promo):
+                next.message = try attempt { () throws(CabServiceError) in
+                    try next.service.bookNow(id(p), pickup: a.coordinate(pickup), promo: promo)
+                }
+            case .bookLater(let p, let pickup, let lead, let promo):
                 let at = next.service.now + lead
-                next.message = try attempt { () throws(CabServiceError) in try next.service.bookLater(id(p), pickup: a.coordinate(pickup), at: at) }
+                next.message = try attempt { () throws(CabServiceError) in
+                    try next.service.bookLater(id(p), pickup: a.coordinate(pickup), at: at, promo: promo)
+                }
             case .cancel(let p, let b):
                 try next.service.cancel(id(p), booking(b))
                 next.message = .cancelled

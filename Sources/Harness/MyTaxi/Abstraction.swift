@@ -19,6 +19,11 @@ public struct Abstraction: Sendable {
     public func taxi(_ id: MyTaxiSpec.TaxiID) -> TaxiCode { .init(id.index + 1) }
     public func zone(_ id: MyTaxiSpec.ZoneID) -> MyTaxiReference.ZoneID { .init(id.index + 1) }
 
+    /// Where client `c` asks to go from `origin`: the zone `c + 1` after it, round the city.
+    public func destination(of c: MyTaxiSpec.ClientID, from origin: MyTaxiSpec.ZoneID) -> MyTaxiReference.ZoneID {
+        .init((origin.index + c.index + 1) % scope.zones + 1)
+    }
+
     /// The Reference route in Spec slot `slot`, if the client has made that many.
     public func route(_ slot: MyTaxiSpec.RouteID, in service: DispatchService) -> MyTaxiReference.RouteID? {
         let owner = scope.client(of: slot)
@@ -109,13 +114,7 @@ public struct Abstraction: Sendable {
         }
         for (id, route) in service.routes {
             guard let slot = slots[id].map(Int.init) else { continue }
-            world.routes[slot].status = switch route.state {
-            case .requested: .notAllocated
-            case .waiting: .waiting
-            case .onBoard: .onBoard
-            case .completed: .completed
-            case .cancelled: .cancelled
-            }
+            world.routes[slot].status = status(route.state)
             world.routes[slot].zoneRaw = raw(route.origin)
             world.routes[slot].passengers = UInt8(route.passengers)
             world.routes[slot].isShared = route.shared
@@ -206,4 +205,35 @@ struct SlotTable<ID: Equatable> {
     mutating func append(_ id: ID, _ slot: UInt8) { entries.append((id, slot)) }
 
     subscript(id: ID) -> UInt8? { entries.first { $0.id == id }?.slot }
+}
+
+extension Abstraction {
+    /// Each client's pending rides and those done as the Reference lists them (000 PF20), in
+    /// the Spec's terms (`MyTaxiModel.shown`): route slots for ids, ticks for minutes.
+    public func shown(in service: DispatchService) -> [ShownView] {
+        (0..<scope.clients).flatMap { c -> [ShownView] in
+            let id = client(MyTaxiSpec.ClientID(c))
+            func rows(_ list: [Route]) -> [String] {
+                list.map { route in
+                    let name = slot(of: route.id, route, in: service).map { MyTaxiModel.routeNames[Int($0)] }
+                    return MyTaxiModel.ride(name ?? "\(route.id)", zone: MyTaxiSpec.ZoneID(raw: raw(route.origin)),
+                                            passengers: route.passengers, shared: route.shared,
+                                            reserved: route.isReservation, at: Int(ticks(route.pickupAt)),
+                                            status(route.state))
+                }
+            }
+            return [ShownView(MyTaxiModel.pendingTitles[c], rows(service.pendingRides(of: id))),
+                    ShownView(MyTaxiModel.doneTitles[c], rows(service.ridesDone(by: id)))]
+        }
+    }
+
+    func status(_ state: RouteState) -> RouteStatus {
+        switch state {
+        case .requested: .notAllocated
+        case .waiting: .waiting
+        case .onBoard: .onBoard
+        case .completed: .completed
+        case .cancelled: .cancelled
+        }
+    }
 }

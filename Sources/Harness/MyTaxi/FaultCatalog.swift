@@ -43,6 +43,9 @@ public enum FaultCatalog {
         FaultEntry(fault: .finishedRideCountsAsOpen, target: "conformance", property: "Conformance", scope: "rides", steps: 3),
         // Time at the minute: the probe tick(minutes: 6) passes the dispatch time of a reservation made 15 minutes ahead.
         FaultEntry(fault: .clockSkipsDueReservation, target: "conformance", property: "RefusalsLeaveStateUnchanged", scope: "ci", steps: 1),
+        // What the user sees: the list of rides is derived from the state and compared.
+        FaultEntry(fault: .pendingListsCancelledRide, target: "conformance", property: "ShownAsSpecified", scope: "ci",
+                   steps: 2),
     ]
 
     public static func entry(for fault: Fault) -> FaultEntry {

@@ -76,6 +76,9 @@ public struct ReferenceAdapter: ImplementationAdapter {
 
     public func abstraction(of system: DispatchService) -> World { abstraction.world(of: system) }
 
+    /// Each client's list of rides, compared with the Spec's in every state.
+    public func shown(in system: DispatchService) -> [ShownView]? { abstraction.shown(in: system) }
+
     // No hidden state declared (`hiddenState`): keyed by its route, ride and card numbers and
     // the notifications sent, the searches of the Reference grow from 183,372 to 339,048 states
     // in ci, 10,004 to 87,495 in refusals and 178,556 to 527,225 in rides, for numbers that a
@@ -159,11 +162,15 @@ public struct ReferenceAdapter: ImplementationAdapter {
         case .startWorking(let d, let t, let z): try service.startWorking(abstraction.driver(d), taxi: abstraction.taxi(t), in: abstraction.zone(z))
         case .stopWorking(let d): try service.stopWorking(abstraction.driver(d))
         case .changeZone(let d, let z): try service.changeZone(abstraction.driver(d), to: abstraction.zone(z))
-        // The Spec has no destinations: every ride is booked within its pickup zone.
+        // The Spec has no destinations (where a ride ends is the zone `complete` names): each
+        // client travels to the zone after his pickup zone, counted from his own number, so
+        // that fares cross zones and the shares of a shared ride differ.
         case .requestRide(let c, let z, let p, let shared):
-            try service.requestRide(for: abstraction.client(c), from: abstraction.zone(z), to: abstraction.zone(z), passengers: p, shared: shared)
+            try service.requestRide(for: abstraction.client(c), from: abstraction.zone(z),
+                                    to: abstraction.destination(of: c, from: z), passengers: p, shared: shared)
         case .reserveRide(let c, let z, let p, let shared, let lead):
-            try service.reserveRide(for: abstraction.client(c), from: abstraction.zone(z), to: abstraction.zone(z), passengers: p, shared: shared,
+            try service.reserveRide(for: abstraction.client(c), from: abstraction.zone(z),
+                                    to: abstraction.destination(of: c, from: z), passengers: p, shared: shared,
                                     pickupAt: service.now + lead * minutes)
         case .joinSharedRide(let c, let owner, let p):
             let target = try route(owner, service)

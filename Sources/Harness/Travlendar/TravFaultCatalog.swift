@@ -37,6 +37,11 @@ public enum TravFaultCatalog {
         // An environment ci never starts in: a user without a bike of his own. Only worlds,
         // which starts in every environment, runs a plan for him and changes the world under it.
         entry(.reviewTakesSharedBikeForOwn, target: "conformance", property: "Conformance", scope: "worlds", steps: 4),
+        // At the threshold: only the scheduler's profiles capped a metre either side of a leg meet it.
+        entry(.cyclingCapInTenthsOfKilometres, target: "reference", property: "legWithinMaxDistance",
+              scope: "scheduler", steps: 1),
+        // What the user sees: the plan's page, legs and totals, derived from the plan and compared.
+        entry(.walkingCountedAsPolluting, target: "conformance", property: "ShownAsSpecified", scope: "ci", steps: 2),
     ]
 }
 

@@ -17,6 +17,7 @@ struct ListCommand {
               + "its action"),
         .flag("contention", "run the default suite: how often each competing rule met as many actors as it "
               + "needs, and one more"),
+        .flag("not-modelled", "list what the user sees that the model leaves out on purpose, and why"),
         .flag("help", "show this help"),
     ]
 
@@ -38,7 +39,8 @@ struct ListCommand {
     static func run(_ parsed: ParsedArguments, console: Console, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
         let plugin = try CommonOptions.model(parsed, among: models)
         let format = try parsed.choice("format", from: CatalogueFormat.allCases.map(\.rawValue)) ?? "text"
-        let lists = ["models", "scopes", "actions", "faults", "boundaries", "environments", "contention"]
+        let lists = ["models", "scopes", "actions", "faults", "boundaries", "environments", "contention",
+                     "not-modelled"]
         let chosen = lists.filter(parsed.flag)
         if chosen.count > 1 {
             throw UsageError(chosen.map { "--\($0)" }.joined(separator: " and ") + " each choose what to list; give one")
@@ -53,6 +55,7 @@ struct ListCommand {
             text = try coverageList(plugin, format: format) { BoundaryList.render(BoundaryList.rows($0), format: $1) }
         case "environments": text = try situationList(plugin, .environment, format: format)
         case "contention": text = try situationList(plugin, .contention, format: format)
+        case "not-modelled": text = notModelledList(plugin.notModelled, format: format)
         default: text = plugin.catalogue(CatalogueFormat(rawValue: format)!)
         }
         try Output.write(text, to: parsed.value("output"), console: console)
@@ -88,6 +91,19 @@ struct ListCommand {
             return faults.map { fault in
                 "\(fault.name.rightPadded(to: width))  \(fault.area.rightPadded(to: 12)) caught by \(fault.target) \(fault.property) in scope \(fault.scope), \(fault.steps) steps\n\("".rightPadded(to: width))  \(fault.summary)"
             }.joined(separator: "\n")
+        }
+    }
+
+    static func notModelledList(_ items: [NotModelled], format: String) -> String {
+        switch format {
+        case "json":
+            return JSON.array(items.map { .object([("what", .string($0.what)), ("reason", .string($0.reason)),
+                                                  ("source", .string($0.source))]) }).rendered()
+        case "markdown":
+            // The table each model's page carries (BoundaryTableTests holds the page to it).
+            return items.markdownTable
+        default:
+            return items.map { "\($0.what) (\($0.source))\n  \($0.reason)" }.joined(separator: "\n")
         }
     }
 

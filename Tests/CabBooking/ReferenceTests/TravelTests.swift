@@ -93,6 +93,19 @@ struct TravelTests {
         #expect(service.previousBookings(of: passenger).map(\.id) == [id] && service.pendingBookings(of: passenger).isEmpty)
     }
 
+    @Test("Pending bookings: the live ones, latest pickup first, whatever their ids; a cancelled one is not listed")
+    func pendingLatestFirst() throws {
+        var (service, passenger) = Fixture.service(firstBookingID: 999_999)
+        let early = try service.bookLater(passenger, pickup: Fixture.home, at: 200)
+        let late = try service.bookLater(passenger, pickup: Fixture.home, at: 400)
+        let cancelled = try service.bookLater(passenger, pickup: Fixture.office, at: 600)
+        try service.cancel(passenger, cancelled)
+        // The second id wrapped to 100000: by id it would come first.
+        #expect(late.value == 100_000)
+        #expect(service.pendingBookings(of: passenger).map(\.id) == [late, early])
+        #expect(service.previousBookings(of: passenger).isEmpty)
+    }
+
     @Test("Favourites: names unique, none within 150 m of another (150 m itself counts, in whole metres), at most 20")
     func favourites() throws {
         var (service, passenger) = Fixture.service()

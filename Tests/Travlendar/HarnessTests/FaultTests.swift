@@ -10,7 +10,10 @@ struct TravFaultTests {
     func complete() {
         #expect(Set(TravFaultCatalog.entries.map(\.name)) == Set(CalendarFault.allCases.map(\.rawValue)))
         #expect(TravFaultCatalog.entries.count == CalendarFault.allCases.count && CalendarFault.allCases.count >= 15)
-        #expect(Set(CalendarFault.allCases.map(\.area)) == ["validity", "constraints", "optimisation", "lifecycles", "time", "booking", "shared means and the world"])
+        #expect(Set(CalendarFault.allCases.map(\.area)) == [
+            "validity", "constraints", "optimisation", "lifecycles", "time", "booking", "shared means and the world",
+            "what the user sees",
+        ])
     }
 
     // That each fault is caught, by the catalogued check and within its steps, is tested where a

@@ -47,6 +47,35 @@ struct SchedulerTests {
         #expect(service.schedules[again]?.itinerary == schedule.itinerary)
     }
 
+    @Test("The plan's page: a leg into each appointment from the place before; totals of time, price and bus metres")
+    func itineraryPage() throws {
+        for fault in [nil, CalendarFault.walkingCountedAsPolluting] {
+            var service = City.service(Conditions(rainFrom: 490), fault: fault)
+            let meeting = try service.createAppointment(City.meeting)
+            let gym = try service.createAppointment(City.gymSession)
+            let id = try service.requestSchedule([gym, meeting], preferences: City.preferences,
+                                                 ranking: [.travelTime, .price, .emissions])
+            let page = try #require(service.itinerary(of: id))
+            #expect(page.legs.map(\.from) == [City.home, City.office] && page.legs.map(\.to) == [City.office, City.gym])
+            #expect(page.legs.map(\.departure) == [450, 495] && page.legs.map(\.arrival) == [453, 499])
+            #expect(page.totalMinutes == 7 && page.totalPrice == 2 && page.pollutingMetres == 900,
+                    "no walk in it: the fault changes nothing")
+        }
+        // Without a bike of his own, the cheapest way to the meeting is on foot.
+        var walked = City.service(Conditions(ownsBike: false))
+        let meeting = try walked.createAppointment(City.meeting)
+        let id = try walked.requestSchedule([meeting], preferences: City.preferences,
+                                            ranking: [.price, .emissions, .travelTime])
+        #expect(walked.itinerary(of: id)?.pollutingMetres == 0)
+        var faulty = City.service(Conditions(ownsBike: false), fault: .walkingCountedAsPolluting)
+        let again = try faulty.createAppointment(City.meeting)
+        let wrong = try faulty.requestSchedule([again], preferences: City.preferences,
+                                               ranking: [.price, .emissions, .travelTime])
+        let page = faulty.itinerary(of: wrong)
+        #expect(page?.legs.map(\.mode) == [.walking] && page?.pollutingMetres == 600)
+        #expect(walked.itinerary(of: ScheduleID(9)) == nil)
+    }
+
     @Test("No valid plan: the request is kept as discarded, with a warning, and the appointments stay unscheduled")
     func discarded() throws {
         var service = City.service()

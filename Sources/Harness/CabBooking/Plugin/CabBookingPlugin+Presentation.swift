@@ -26,6 +26,7 @@ extension CabBookingPlugin {
             compare("\(name) suspended until", a.suspendedUntil, b.suspendedUntil) { $0 == 0 ? "-" : "\($0)" }
             compare("\(name) type", a.selectedType, b.selectedType)
             compare("\(name) balance", a.balance, b.balance)
+            compare("\(name) promo available", a.promoAvailable, b.promoAvailable)
         }
         for booking in 0..<scope.bookings {
             let a = before.bookings[booking], b = after.bookings[booking], name = "b\(booking + 1)"
@@ -35,8 +36,11 @@ extension CabBookingPlugin {
             compare("\(name) fare", a.fare, b.fare)
             compare("\(name) payment", a.payment, b.payment)
             compare("\(name) feedback", a.feedback, b.feedback)
+            compare("\(name) promo discount", a.promoApplied, b.promoApplied)
             if a.status == .unused && b.status != .unused {
-                lines.append("\(name) for p\(Int(b.owner) + 1): \(b.type) at L\(b.pickup), pickup at minute \(b.pickupAt)\(b.isLater ? " (later)" : "")")
+                lines.append("\(name) for p\(Int(b.owner) + 1): \(b.type) at L\(b.pickup), "
+                             + "pickup at minute \(b.pickupAt)"
+                             + (b.isLater ? " (later)" : "") + (b.promo ? " with the promo code" : ""))
             }
         }
         for c in 0..<scope.cabs {

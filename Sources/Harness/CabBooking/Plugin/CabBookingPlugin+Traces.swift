@@ -43,7 +43,9 @@ extension CabBookingPlugin {
                                          ("type", .string("\(r.type)")), ("pickup", .string("L\(r.pickup)")), ("pickupAt", int(r.pickupAt)),
                                          ("createdAt", int(r.createdAt)), ("cab", .string(r.cab == CabWorld.none ? "" : "c\(Int(r.cab) + 1)")),
                                          ("cabDueAt", int(r.cabDueAt)), ("arrivedAt", int(r.arrivedAt)), ("boardedAt", int(r.boardedAt)),
-                                         ("fare", int(r.fare)), ("payment", .string("\(r.payment)")), ("feedback", .bool(r.feedback))]))
+                                         ("fare", int(r.fare)), ("payment", .string("\(r.payment)")),
+                                         ("feedback", .bool(r.feedback)), ("promo", .bool(r.promo)),
+                                         ("promoApplied", .bool(r.promoApplied))]))
         }
         let cabs = (0..<scope.cabs).map { c -> (String, JSON) in
             let r = world.cabs[c]
@@ -63,8 +65,12 @@ extension CabBookingPlugin {
         case .login(let p, let right): [("passenger", "p\(p + 1)"), ("rightPassword", "\(right)")]
         case .logout(let p): [("passenger", "p\(p + 1)")]
         case .chooseCabType(let p, let type): [("passenger", "p\(p + 1)"), ("type", "\(type)")]
-        case .bookNow(let p, let pickup): [("passenger", "p\(p + 1)"), ("pickup", "L\(pickup)")]
-        case .bookLater(let p, let pickup, let lead): [("passenger", "p\(p + 1)"), ("pickup", "L\(pickup)"), ("lead", "\(lead)")]
+        // The promo code is written only where it was entered: traces without it read as before.
+        case .bookNow(let p, let pickup, let promo):
+            [("passenger", "p\(p + 1)"), ("pickup", "L\(pickup)")] + (promo ? [("promo", "true")] : [])
+        case .bookLater(let p, let pickup, let lead, let promo):
+            [("passenger", "p\(p + 1)"), ("pickup", "L\(pickup)"), ("lead", "\(lead)")]
+                + (promo ? [("promo", "true")] : [])
         case .cancel(let p, let b), .track(let p, let b), .sendFeedback(let p, let b): [("passenger", "p\(p + 1)"), ("booking", "b\(b + 1)")]
         case .refill(let p, let approved): [("passenger", "p\(p + 1)"), ("approved", "\(approved)")]
         case .board(let b), .repeatTravelEnd(let b): [("booking", "b\(b + 1)")]
@@ -110,6 +116,15 @@ extension CabBookingPlugin {
             case let value: throw ModelInputError("\(name): \(key) '\(value)' is not true or false")
             }
         }
+        /// The promo code, absent when not entered; entered only in a scope that offers it.
+        func promo() throws(ModelInputError) -> Bool {
+            guard parameters["promo"] != nil else { return false }
+            let entered = try flag("promo")
+            if entered && !scope.offersPromo {
+                throw ModelInputError("\(name): scope \(scope.name) offers no promo code")
+            }
+            return entered
+        }
         let p = { () throws(ModelInputError) -> Int in try entity("passenger", "p", scope.passengers) }
         let b = { () throws(ModelInputError) -> Int in try entity("booking", "b", scope.bookings) }
         let action: CabAction
@@ -127,13 +142,15 @@ extension CabBookingPlugin {
             let value = try text("type")
             guard let type = CabType.allCases.first(where: { "\($0)" == value }) else { throw ModelInputError("\(name): type '\(value)' is not Nano, Hatchback or Sedan") }
             action = .chooseCabType(passenger: try p(), type)
-        case .bookNow: action = .bookNow(passenger: try p(), pickup: try point("pickup", inAreaOnly: false))
+        case .bookNow:
+            action = .bookNow(passenger: try p(), pickup: try point("pickup", inAreaOnly: false), promo: try promo())
         case .bookLater:
             let value = try text("lead")
             guard let lead = Int(value), scope.leads.contains(lead) else {
                 throw ModelInputError("\(name): lead '\(value)' is not one of \(scope.leads.map(String.init).joined(separator: ", ")) in scope \(scope.name)")
             }
-            action = .bookLater(passenger: try p(), pickup: try point("pickup", inAreaOnly: false), lead: lead)
+            action = .bookLater(passenger: try p(), pickup: try point("pickup", inAreaOnly: false), lead: lead,
+                                promo: try promo())
         case .cancel: action = .cancel(passenger: try p(), booking: try b())
         case .track: action = .track(passenger: try p(), booking: try b())
         case .sendFeedback: action = .sendFeedback(passenger: try p(), booking: try b())

@@ -21,7 +21,9 @@ public struct CabBookingPlugin: ModelPlugin {
                           + "the lockout, 4 favourite places with a limit of 2, 50 minutes"),
          ScopeDescription("day", "3 passengers (one with no wallet), 2 Nanos and a Sedan, 4 bookings, 120 minutes, "
                           + "leads at both limits and "
-                          + "one minute either side: for seeded walks")]
+                          + "one minute either side, bookings with the promo code or without: for seeded walks"),
+         ScopeDescription("wallet", "the wallet limit at the paisa: 3 passengers holding INR 499.99, 500.00 and 500.01 "
+                          + "refill INR 500 against a limit of INR 1,000")]
     }
 
     public var settableKeys: [SettableKey] {
@@ -29,7 +31,9 @@ public struct CabBookingPlugin: ModelPlugin {
          SettableKey("horizon", 0...CabScope.maximumHorizon), SettableKey("depth", 0...1000)]
     }
 
-    public var defaultSuite: [SuiteEntry] { ["ci", "accounts", .walks("day", seed: 1, walks: 300, steps: 40)] }
+    public var defaultSuite: [SuiteEntry] {
+        ["ci", "accounts", "wallet", .walks("day", seed: 1, walks: 300, steps: 40)]
+    }
 
     public func bounds(named name: String, setting assignments: [(key: String, value: Int)]) throws(ModelInputError) -> CabScope {
         guard var scope = CabScope.named.first(where: { $0.name == name }) else {

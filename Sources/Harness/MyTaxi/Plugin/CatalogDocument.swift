@@ -74,6 +74,9 @@ public enum CatalogDocument {
         lines.append("| action | source |")
         lines.append("| --- | --- |")
         for kind in ActionKind.allCases { lines.append("| `\(kind.name)` | \(kind.source) |") }
+        let notModelled = MyTaxiModel().notModelled
+        lines += ["", "## Seen by the user, not modelled (\(notModelled.count))", "",
+                  notModelled.markdownTable]
         return lines.joined(separator: "\n")
     }
 

@@ -12,6 +12,7 @@ enum TravCatalogueDocument {
             "differs from what the code generates). Seed 003's formal text is its Definitions 1.3.5-1.3.12 and two statechart paragraphs;",
             "the rest is read from its prose (the design note's ids and decisions DT1-DT28). A plan's validity is one property per rule;",
             "its optimality is checked against a brute-force oracle over every ordering and travel mean.",
-        ], properties: TravCatalog.properties(scope: .ci), conformance: conformance, faults: plugin.faults, actions: plugin.actions).render(format)
+        ], properties: TravCatalog.properties(scope: .ci), conformance: conformance, faults: plugin.faults,
+                                 actions: plugin.actions, notModelled: plugin.notModelled).render(format)
     }
 }

@@ -40,7 +40,8 @@ extension CabBookingService {
         let receipt = Receipt(booking: id, fare: total, discount: discount, waitingCharge: waiting, toll: toll, payment: payment)
         if payment == .wallet { balances[booking.owner] = balance - total }
         if payment == .cash, account.walletEnrolled, fault == .partialWalletDebit { balances[booking.owner] = 0 }
-        if promo { accounts[booking.owner]!.promoAvailable = false }
+        // D19: the first completed travel spends the promo, used or not.
+        if promo || fault != .promoKeptUntilUsed { accounts[booking.owner]!.promoAvailable = false }
         bookings[id]!.status = .completed
         bookings[id]!.receipt = receipt
         bookings[id]!.cab = nil
@@ -85,11 +86,22 @@ extension CabBookingService {
 
     /// The passenger's pending bookings (not yet travelled and paid), latest first (UC23).
     public func pendingBookings(of passenger: PassengerID) -> [Booking] {
-        bookings.values.filter { $0.owner == passenger && $0.isLive }.sorted { ($0.pickupAt, $0.id) > ($1.pickupAt, $1.id) }
+        latestFirst(bookings.values.filter { booking in
+            let listed = booking.isLive || fault == .pendingListsUnserved && booking.status == .unserved
+            return booking.owner == passenger && listed
+        })
     }
 
     /// The passenger's previous bookings (travelled and paid), latest first (UC24).
     public func previousBookings(of passenger: PassengerID) -> [Booking] {
-        bookings.values.filter { $0.owner == passenger && $0.status == .completed }.sorted { ($0.pickupAt, $0.id) > ($1.pickupAt, $1.id) }
+        latestFirst(bookings.values.filter { $0.owner == passenger && $0.status == .completed })
+    }
+
+    /// Latest pickup first; of two picked up at one minute, the one made later. Not by id:
+    /// ids wrap from 999999 to 100000, so a later booking can hold the smaller id.
+    private func latestFirst(_ list: [Booking]) -> [Booking] {
+        let order = bookingIDs.issued
+        func made(_ booking: Booking) -> Int { order.firstIndex(of: booking.id) ?? order.count }
+        return list.sorted { ($0.pickupAt, made($0)) > ($1.pickupAt, made($1)) }
     }
 }

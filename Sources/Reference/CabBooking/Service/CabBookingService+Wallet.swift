@@ -27,7 +27,9 @@ extension CabBookingService {
         case .bankLoginFailed: throw .bankLoginFailed
         }
         let balance = balances[passenger, default: 0]
-        guard balance + amount <= policy.walletLimit || fault == .walletLimitNotChecked else { throw .walletLimitExceeded(limit: policy.walletLimit) }
+        let after = balance + amount
+        let within = fault == .walletLimitExclusive ? after < policy.walletLimit : after <= policy.walletLimit
+        guard within || fault == .walletLimitNotChecked else { throw .walletLimitExceeded(limit: policy.walletLimit) }
         balances[passenger] = balance + amount
         creditedRefills[request] = amount
         return balance + amount

@@ -31,6 +31,9 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
     case favouriteRadiusExclusive
     case walletNeedsMoreThanFare
     case designationTiesByBookingId
+    case pendingListsUnserved
+    case promoKeptUntilUsed
+    case walletLimitExclusive
 
     public var description: String { rawValue }
 
@@ -46,10 +49,10 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .noticeOneMinuteLate, .jobsRunAtClockTarget: "time"
         case .bookingIdPastSixDigits, .cancelledIdReissued, .refusedBookingDrawsId: "booking ids"
         case .cancelKeepsCab, .cancelAfterBoarding: "cancellation"
-        case .travelEndChargesTwice, .partialWalletDebit, .walletLimitNotChecked,
+        case .travelEndChargesTwice, .partialWalletDebit, .walletLimitNotChecked, .walletLimitExclusive,
              .walletNeedsMoreThanFare: "wallet and payment"
-        case .waitingChargedPerCompletedBlock: "fares"
-        case .feedbackTwice, .trackingBeforeNotice: "views"
+        case .waitingChargedPerCompletedBlock, .promoKeptUntilUsed: "fares"
+        case .feedbackTwice, .trackingBeforeNotice, .pendingListsUnserved: "views"
         }
     }
 
@@ -90,6 +93,14 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .designationTiesByBookingId:
             "Two later bookings due at the same minute get their cabs in booking id order, not in the order they were "
                 + "made: after the ids wrap, the later one is served first."
+        case .walletLimitExclusive:
+            "The wallet limit is checked with < instead of <=: a refill that would fill the wallet exactly to the "
+                + "limit is refused."
+        case .promoKeptUntilUsed:
+            "The welcome promo stays until a travel uses it: a passenger whose first travel went without the code "
+                + "gets 10% off a later one."
+        case .pendingListsUnserved:
+            "The Pending bookings list keeps a later booking no cab could serve, as if it were still to come."
         case .refusedBookingDrawsId:
             "A booking now refused outside the service area has drawn its id already: the counter moves on by one "
                 + "without the wrap, and the next booking may get a seven-digit id."

@@ -25,6 +25,7 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
     case finishedRideCountsAsOpen
     case dropOffEndsRide
     case fullTaxiRequestRefused
+    case pendingListsCancelledRide
 
     public var description: String { rawValue }
 
@@ -39,6 +40,7 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .fareSharesDoNotAddUp: return "fares"
         case .cancelledRouteStaysOnRide, .driverCancelLosesRequest, .refusedRequestLeavesRoute: return "cancellation"
         case .finishedRideCountsAsOpen: return "requests"
+        case .pendingListsCancelledRide: return "what the user sees"
         case .fakeRequestWithoutWaiting, .clockSkipsDueReservation: return "time"
         case .unconfirmedClientBooks, .suspendedDriverStartsWorking: return "accounts"
         }
@@ -72,6 +74,8 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .dropOffEndsRide: return "Dropping off one passenger of a shared ride completes every route of it, so the others are out before their stops."
         case .finishedRideCountsAsOpen: return "The one-open-route check looks at the client's last route without asking whether it is still open, so a client whose ride has ended can never book another."
         case .refusedRequestLeavesRoute: return "A request with a bad passenger count is refused after its route was already created."
+        case .pendingListsCancelledRide:
+            return "The client's list of pending rides keeps a ride he cancelled, as if a taxi were still to come."
         }
     }
 }

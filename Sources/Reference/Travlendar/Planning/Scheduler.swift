@@ -128,7 +128,7 @@ public struct Scheduler: Sendable {
         case .ownBike, .sharedBike:
             if mode == .ownBike && !conditions.ownsBike { return nil }
             if mode == .sharedBike && !conditions.sharedBikes.contains(place) && fault != .sharedBikeAnywhere { return nil }
-            if quote.metres > preferences.maxBikeMetres { return nil }
+            if quote.metres > bikeCap(preferences) { return nil }
             if let rain = conditions.rainFrom, !preferences.bikeInRain {
                 if fault == .rainCheckedAtDeparture { latestDeparture = min(latestDeparture, rain - 1) } else { latestArrival = min(latestArrival, rain) }
             }
@@ -148,5 +148,12 @@ public struct Scheduler: Sendable {
             if start + draft.minutes > latestEnd && fault != .flexibleWindowEndIgnored { return nil }
         }
         return (Visit(appointment: appointment.id, mode: mode, departure: departure, start: start), quote)
+    }
+
+    /// The cycling cap in metres; the fault `cyclingCapInTenthsOfKilometres` keeps it as the
+    /// settings page shows it, 0.6 km for 599 m.
+    func bikeCap(_ preferences: TravelPreferences) -> Int {
+        let metres = preferences.maxBikeMetres
+        return fault == .cyclingCapInTenthsOfKilometres ? (metres + 50) / 100 * 100 : metres
     }
 }

@@ -24,16 +24,20 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
     case confirmationNotifiesAgain
     case changeNotReviewed
     case reviewTakesSharedBikeForOwn
+    case walkingCountedAsPolluting
+    case cyclingCapInTenthsOfKilometres
 
     public var description: String { rawValue }
 
     public var area: String {
         switch self {
         case .nextLegLeavesAtStart, .flexibleWindowEndIgnored, .lateArrivalByOneMinute: "validity"
-        case .walkCapIgnored, .rainCheckedAtDeparture, .busSlotDepartureOnly, .strikeIgnored, .excludedModeIgnored: "constraints"
+        case .walkCapIgnored, .cyclingCapInTenthsOfKilometres, .rainCheckedAtDeparture, .busSlotDepartureOnly,
+             .strikeIgnored, .excludedModeIgnored: "constraints"
         case .firstFeasiblePlan, .rankingIgnored, .dominanceIgnoresTieBreak: "optimisation"
         case .editKeepsSavedSchedules, .runKeepsPreviousRunning, .archivedAtStart, .recurrenceDropped: "lifecycles"
         case .fulfilmentOneMinuteLate, .requestAfterLatestStart: "time"
+        case .walkingCountedAsPolluting: "what the user sees"
         case .confirmationChargesAgain, .failedBookingCharges, .confirmationNotifiesAgain: "booking"
         case .sharedBikeAnywhere, .changeNotReviewed, .reviewTakesSharedBikeForOwn: "shared means and the world"
         }
@@ -44,7 +48,12 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
         case .nextLegLeavesAtStart: "The next leg may leave as soon as the previous appointment starts: its duration is forgotten."
         case .flexibleWindowEndIgnored: "The arrival is checked against the end of a flexible appointment's window: it may start too late to end in it."
         case .lateArrivalByOneMinute: "The arrival check compares with < start + 1 minute written as <=: a leg may arrive a minute late."
+        case .walkingCountedAsPolluting:
+            "The plan's page counts walked metres in its total of polluting distance, "
+                + "though the planner ranked by the bus's alone."
         case .walkCapIgnored: "The walking distance cap is never checked."
+        case .cyclingCapInTenthsOfKilometres:
+            "The cycling cap is kept in tenths of a kilometre, rounded: a cap of 599 m lets a 600 m ride through."
         case .rainCheckedAtDeparture: "The rain rule looks at the bike leg's departure only, not at its whole ride."
         case .busSlotDepartureOnly: "The bus slot is checked for the departure only: a bus may arrive after the slot closed."
         case .strikeIgnored: "The planner does not read the strike calendar."

@@ -17,10 +17,11 @@ public enum CabAction: Hashable, Sendable, CustomStringConvertible {
     case login(passenger: Int, rightPassword: Bool)
     case logout(passenger: Int)
     case chooseCabType(passenger: Int, CabType)
-    /// Attempt: book a cab of the selected type now (UC06).
-    case bookNow(passenger: Int, pickup: Int)
-    /// Attempt: book a cab `lead` minutes ahead (UC07).
-    case bookLater(passenger: Int, pickup: Int, lead: Int)
+    /// Attempt: book a cab of the selected type now (UC06), with the welcome promo code
+    /// entered or not (UC01 BR7).
+    case bookNow(passenger: Int, pickup: Int, promo: Bool = false)
+    /// Attempt: book a cab `lead` minutes ahead (UC07), with the promo code or not.
+    case bookLater(passenger: Int, pickup: Int, lead: Int, promo: Bool = false)
     case cancel(passenger: Int, booking: Int)
     /// A query whose guard is the rule (UC11): the state does not change.
     case track(passenger: Int, booking: Int)
@@ -70,8 +71,10 @@ public enum CabAction: Hashable, Sendable, CustomStringConvertible {
         case .login(let p, let right): "login(passenger: p\(p + 1), password: \(right ? "right" : "wrong"))"
         case .logout(let p): "logout(passenger: p\(p + 1))"
         case .chooseCabType(let p, let type): "chooseCabType(passenger: p\(p + 1), type: \(type))"
-        case .bookNow(let p, let pickup): "bookNow(passenger: p\(p + 1), pickup: L\(pickup))"
-        case .bookLater(let p, let pickup, let lead): "bookLater(passenger: p\(p + 1), pickup: L\(pickup), lead: \(lead))"
+        case .bookNow(let p, let pickup, let promo):
+            "bookNow(passenger: p\(p + 1), pickup: L\(pickup)\(promo ? ", promo" : ""))"
+        case .bookLater(let p, let pickup, let lead, let promo):
+            "bookLater(passenger: p\(p + 1), pickup: L\(pickup), lead: \(lead)\(promo ? ", promo" : ""))"
         case .cancel(let p, let b): "cancel(passenger: p\(p + 1), booking: b\(b + 1))"
         case .track(let p, let b): "track(passenger: p\(p + 1), booking: b\(b + 1))"
         case .refill(let p, let approved): "refill(passenger: p\(p + 1), approved: \(approved))"

@@ -18,8 +18,17 @@ extension CabRules {
             body(.logout(passenger: p))
             for type in fleetTypes { body(.chooseCabType(passenger: p, type)) }
             // The point outside the area is tried too: the attempt ends in the message M33.
-            for pickup in 0..<scope.points { body(.bookNow(passenger: p, pickup: pickup)) }
-            for pickup in 0..<scope.points { for lead in scope.leads { body(.bookLater(passenger: p, pickup: pickup, lead: lead)) } }
+            // The promo code is tried only in scopes that offer it: elsewhere a booking's list of
+            // actions, and so every stored trace, stays as it was.
+            let codes = scope.offersPromo ? [false, true] : [false]
+            for pickup in 0..<scope.points {
+                for promo in codes { body(.bookNow(passenger: p, pickup: pickup, promo: promo)) }
+            }
+            for pickup in 0..<scope.points {
+                for lead in scope.leads {
+                    for promo in codes { body(.bookLater(passenger: p, pickup: pickup, lead: lead, promo: promo)) }
+                }
+            }
             for b in 0..<scope.bookings {
                 body(.cancel(passenger: p, booking: b))
                 body(.track(passenger: p, booking: b))

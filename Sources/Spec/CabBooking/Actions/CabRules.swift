@@ -36,8 +36,8 @@ public struct CabRules: Sendable {
             guard world.passengers[p].session else { return false }
             world.passengers[p].selectedType = type
             world.lastMessage = .cabTypeChosen
-        case .bookNow(let p, let pickup): return bookNow(p, pickup, &world)
-        case .bookLater(let p, let pickup, let lead): return bookLater(p, pickup, lead, &world)
+        case .bookNow(let p, let pickup, let promo): return bookNow(p, pickup, promo, &world)
+        case .bookLater(let p, let pickup, let lead, let promo): return bookLater(p, pickup, lead, promo, &world)
         case .cancel(let p, let b):
             let booking = world.bookings[b]
             guard world.passengers[p].session, booking.owner == p, [.scheduled, .designated, .cabArrived].contains(booking.status) else { return false }
@@ -164,7 +164,7 @@ public struct CabRules: Sendable {
     /// UC06: outside the area M33; within the clash window of a live booking of his M16 (D10);
     /// no free cab of the type that arrives within the bound M14; else the fastest, ties to the
     /// lowest cab (BR1, D14).
-    func bookNow(_ p: Int, _ pickup: Int, _ world: inout CabWorld) -> Bool {
+    func bookNow(_ p: Int, _ pickup: Int, _ promo: Bool, _ world: inout CabWorld) -> Bool {
         guard world.passengers[p].session, let slot = world.freeSlot(below: scope.bookings) else { return false }
         let now = Int(world.now)
         if pickup >= scope.pointsInArea { world.lastMessage = .outsideArea; return true }
@@ -180,6 +180,7 @@ public struct CabRules: Sendable {
         booking.createdAt = world.now
         booking.cab = UInt8(cab)
         booking.cabDueAt = UInt8(now + eta)
+        booking.promo = promo
         world.bookings[slot] = booking
         world.cabs[cab].booking = UInt8(slot)
         world.lastMessage = .bookingConfirmed
@@ -189,7 +190,7 @@ public struct CabRules: Sendable {
     /// UC07: a lead of 30 minutes or less M15 (7b, across midnight too: D8); more than three
     /// days M18 (BR1, D9); a clash M16 (7c, D10); no cab of the type to count on then M17 (7d,
     /// D11); outside the area M33; else scheduled, its cab chosen 20 minutes before pickup.
-    func bookLater(_ p: Int, _ pickup: Int, _ lead: Int, _ world: inout CabWorld) -> Bool {
+    func bookLater(_ p: Int, _ pickup: Int, _ lead: Int, _ promo: Bool, _ world: inout CabWorld) -> Bool {
         guard world.passengers[p].session, let slot = world.freeSlot(below: scope.bookings) else { return false }
         let now = Int(world.now), at = now + lead
         if lead <= window { world.lastMessage = .tooSoon; return true }
@@ -211,6 +212,7 @@ public struct CabRules: Sendable {
         booking.pickup = UInt8(pickup)
         booking.pickupAt = UInt8(at)
         booking.createdAt = world.now
+        booking.promo = promo
         world.bookings[slot] = booking
         world.lastMessage = .bookingConfirmed
         return true
@@ -234,13 +236,19 @@ public struct CabRules: Sendable {
     }
 
     /// UC13: the fare from the chart (D18), the waiting charge when the driver chooses it
-    /// (UC06 BR3, D17), paid from the wallet when it holds the whole fare, else in cash (D21).
+    /// (UC06 BR3, D17), less 10% on the passenger's first travel when he booked it with the
+    /// promo code (UC01 BR7, D19), paid from the wallet when it holds the whole fare, else in
+    /// cash (D21). The first travel spends the promo whether it was used or not.
     func endTravel(_ b: Int, _ drop: Int, _ chargeWaiting: Bool, _ world: inout CabWorld) -> Bool {
         let booking = world.bookings[b]
         guard booking.status == .onTrip, drop < scope.pointsInArea else { return false }
         let waited = Int(booking.boardedAt) - Int(booking.arrivedAt)
-        let fare = self.fare(booking, drop: drop) + (chargeWaiting ? waitingCharge(minutes: waited) : 0)
         let p = Int(booking.owner)
+        let gross = self.fare(booking, drop: drop) + (chargeWaiting ? waitingCharge(minutes: waited) : 0)
+        let discounted = booking.promo && world.passengers[p].promoAvailable
+        let fare = gross - (discounted ? promoDiscount(gross) : 0)
+        world.passengers[p].promoAvailable = false
+        world.bookings[b].promoApplied = discounted
         let balance = Int(world.passengers[p].balance)
         if world.passengers[p].walletEnrolled && balance >= fare {
             world.passengers[p].balance = UInt32(balance - fare)
@@ -257,6 +265,9 @@ public struct CabRules: Sendable {
         world.cabs[Int(booking.cab)].location = UInt8(drop)
         return true
     }
+
+    /// The welcome promo's 10% of a fare, rounded half up to the paisa (UC01 BR7).
+    public func promoDiscount(_ gross: Int) -> Int { (gross * 10 + 50) / 100 }
 
     /// The chart's fare for the distance, rounded half up to the paisa.
     func fare(_ booking: BookingRecord, drop: Int) -> Int {

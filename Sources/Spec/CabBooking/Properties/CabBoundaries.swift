@@ -36,22 +36,24 @@ enum CabBoundaries {
             Boundary("tooSoon",
                      "A later booking must be more than 30 minutes ahead: 30 is too soon.",
                      source: "004 UC07 7b (decision D8)", unit: "min", threshold: window) { world, action in
-                guard case .bookLater(let p, _, let lead) = action, canBook(p, world) else { return [] }
+                guard case .bookLater(let p, _, let lead, _) = action, canBook(p, world) else { return [] }
                 return [lead]
             },
             Boundary("threeDaysAhead",
                      "A later booking may be at most three days ahead (compressed: 120 minutes); 120 is taken.",
                      source: "004 UC07 BR1 (decision D9)", unit: "min", threshold: maximumLead) { world, action in
-                guard case .bookLater(let p, _, let lead) = action, canBook(p, world), lead > window else { return [] }
+                guard case .bookLater(let p, _, let lead, _) = action, canBook(p, world), lead > window else {
+                    return []
+                }
                 return [lead]
             },
             Boundary("clashWindow",
                      "Two live bookings of one passenger 30 minutes apart or less clash: 30 clashes.",
                      source: "004 UC07 7c (decision D10)", unit: "min apart", threshold: window) { world, action in
                 switch action {
-                case .bookNow(let p, let pickup) where canBook(p, world) && pickup < scope.pointsInArea:
+                case .bookNow(let p, let pickup, _) where canBook(p, world) && pickup < scope.pointsInArea:
                     return clashDistances(p, at: Int(world.now), world)
-                case .bookLater(let p, _, let lead) where canBook(p, world) && lead > window && lead <= maximumLead:
+                case .bookLater(let p, _, let lead, _) where canBook(p, world) && lead > window && lead <= maximumLead:
                     return clashDistances(p, at: Int(world.now) + lead, world)
                 default: return []
                 }
@@ -59,7 +61,7 @@ enum CabBoundaries {
             Boundary("arrivalBound",
                      "A cab booked now must be able to arrive within 30 minutes: an ETA of 30 is in time.",
                      source: "004 UC06 BR2 (decision D15)", unit: "min ETA", threshold: window) { world, action in
-                guard case .bookNow(let p, let pickup) = action, canBook(p, world), pickup < scope.pointsInArea,
+                guard case .bookNow(let p, let pickup, _) = action, canBook(p, world), pickup < scope.pointsInArea,
                       !rules.clashes(p, at: Int(world.now), world) else { return [] }
                 let type = world.passengers[p].selectedType
                 return (0..<scope.cabs)
@@ -122,9 +124,20 @@ enum CabBoundaries {
                      threshold: 0) { world, action in
                 guard case .endTravel(let b, let drop, let charge) = action, world.bookings[b].status == .onTrip,
                       drop < scope.pointsInArea else { return [] }
-                let booking = world.bookings[b]
+                let booking = world.bookings[b], p = Int(booking.owner)
                 let waiting = charge ? rules.waitingCharge(minutes: Int(booking.boardedAt) - Int(booking.arrivedAt)) : 0
-                return [Int(world.passengers[Int(booking.owner)].balance) - rules.fare(booking, drop: drop) - waiting]
+                let gross = rules.fare(booking, drop: drop) + waiting
+                let discounted = booking.promo && world.passengers[p].promoAvailable
+                let fare = gross - (discounted ? rules.promoDiscount(gross) : 0)
+                return [Int(world.passengers[p].balance) - fare]
+            },
+            Boundary("walletLimit",
+                     "A refill is credited when the wallet then holds at most the limit: landing on it is credited.",
+                     source: "004 UC12 BR4 (decision D20)", unit: "paise over the limit",
+                     threshold: 0) { world, action in
+                guard case .refill(let p, true) = action, world.passengers[p].session,
+                      world.passengers[p].walletEnrolled else { return [] }
+                return [Int(world.passengers[p].balance) + scope.refillAmount - scope.walletLimit]
             },
         ]
     }

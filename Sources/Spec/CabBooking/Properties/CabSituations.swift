@@ -12,7 +12,7 @@ enum CabSituations {
         /// The type asked for by a booking now that the fleet decides: a session, a slot, a
         /// pickup in the area.
         @Sendable func typeAsked(_ action: CabAction, _ world: CabWorld) -> CabType? {
-            guard case .bookNow(let p, let pickup) = action, world.passengers[p].session,
+            guard case .bookNow(let p, let pickup, _) = action, world.passengers[p].session,
                   world.freeSlot(below: scope.bookings) != nil, pickup < scope.pointsInArea else { return nil }
             return world.passengers[p].selectedType
         }

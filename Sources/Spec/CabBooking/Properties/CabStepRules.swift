@@ -48,7 +48,9 @@ enum CabStepRules {
                   "004 UC07 7b as written", group: "seed literal",
                   note: "Broken by a booking shortly before midnight for shortly after it: the seed's words let it through; the corrected rule (LaterBookingMoreThan30MinutesAhead, D8) refuses it.",
                   checked: false) { before, action, after in
-                guard case .bookLater(let p, _, let lead) = action, lead <= scope.timing.windowMinutes else { return .vacuous }
+                guard case .bookLater(let p, _, let lead, _) = action, lead <= scope.timing.windowMinutes else {
+                    return .vacuous
+                }
                 let day = Int(before.now) / scope.timing.dayMinutes, travelDay = (Int(before.now) + lead) / scope.timing.dayMinutes
                 guard day != travelDay else { return .vacuous }
                 return after.lastMessage != .tooSoon ? .holds
@@ -58,7 +60,7 @@ enum CabStepRules {
                   "004 UC07 7c as written (UC06 has no such step)", group: "seed literal",
                   note: "Broken by booking a second cab now while the first is on its way: the corrected rule (NoBookingsWithin30Minutes, D10) refuses it.",
                   checked: false) { before, action, after in
-                guard case .bookNow(let p, _) = action else { return .vacuous }
+                guard case .bookNow(let p, _, _) = action else { return .vacuous }
                 return after.lastMessage != .clash ? .holds : .violated(witness: "\(passengerName(p)) was refused a cab now at minute \(before.now) for a clash")
             },
             .step("payByMeterAfterWallet", "When the payment message does not reach the passenger after the wallet paid, he pays by the cab's meter as well.",
@@ -87,6 +89,28 @@ enum CabStepRules {
                 let expected = approved && old + scope.refillAmount <= scope.walletLimit ? old + scope.refillAmount : old
                 return new == expected ? .holds : .violated(witness: "\(passengerName(p))'s balance went from \(old) to \(new) paise, not \(expected)")
             },
+            .step("promoOnlyOnFirstTravel",
+                  "A travel takes the welcome promo's 10% off exactly when it is the passenger's first completed "
+                    + "travel and he booked it with the promo code; the first travel spends the promo either way.",
+                  "004 UC01 BR7 (decision D19)") { before, action, after in
+                guard case .endTravel(let b, _, _) = action, before.bookings[b].status == .onTrip else {
+                    return .vacuous
+                }
+                let p = Int(before.bookings[b].owner)
+                let travelledBefore = (0..<scope.bookings).contains { other in
+                    before.bookings[other].owner == p && before.bookings[other].status == .completed
+                }
+                let due = before.bookings[b].promo && !travelledBefore
+                if after.bookings[b].promoApplied != due {
+                    return .violated(witness: "\(bookingName(b)) \(due ? "lost" : "took") the promo discount: "
+                                     + "\(before.bookings[b].promo ? "booked with" : "booked without") the code, "
+                                     + "\(travelledBefore ? "after an earlier travel" : "the first travel")")
+                }
+                guard !after.passengers[p].promoAvailable else {
+                    return .violated(witness: "\(passengerName(p)) keeps the promo after a travel")
+                }
+                return .holds
+            },
             .step("payByWalletIffBalanceSuffices", "At travel end the wallet pays exactly the fare when it holds it; otherwise it is untouched and the travel is paid in cash.",
                   "004 UC13 steps 5-6, 5a (decision D21)") { before, action, after in
                 guard case .endTravel(let b, _, _) = action else { return .vacuous }
@@ -100,7 +124,7 @@ enum CabStepRules {
             },
             .step("bookNowPicksFastestCab", "Booking now designates, among the free cabs of the chosen type, one that arrives soonest (ties: the lowest cab).",
                   "004 UC06 BR1 (decision D14)") { before, action, after in
-                guard case .bookNow(let p, let pickup) = action, after.lastMessage == .bookingConfirmed,
+                guard case .bookNow(let p, let pickup, _) = action, after.lastMessage == .bookingConfirmed,
                       let slot = (0..<scope.bookings).first(where: { before.bookings[$0].status == .unused && after.bookings[$0].status != .unused }) else { return .vacuous }
                 let chosen = Int(after.bookings[slot].cab)
                 let type = before.passengers[p].selectedType

@@ -59,6 +59,8 @@ public struct CabScope: Sendable, Equatable {
     /// Passengers who start without a wallet, and pay in cash.
     public var withoutWallet: [Int] = []
     public func startsWithWallet(_ p: Int) -> Bool { !withoutWallet.contains(p) }
+    /// Bookings are tried with the welcome promo code as well as without (UC01 BR7).
+    public var offersPromo = false
 
     public static let maximumHorizon = 120
 
@@ -101,7 +103,7 @@ public struct CabScope: Sendable, Equatable {
     /// threshold: a Nano costs a paisa a metre over its base, L0 to L1 is 4,000 m and L1 to L0
     /// 4,001 m (one-way streets), and p1 holds exactly the Nano's L0-L1 fare, p2 a paisa more;
     /// p3 has no wallet. Four bookings can hold all three cabs and ask for one more, which finds
-    /// none free.
+    /// none free. Every booking may carry the welcome promo code.
     public static let day: CabScope = {
         var scope = CabScope(
             name: "day", passengers: 3, cabTypes: [.nano, .nano, .sedan], cabPoints: [0, 1, 1],
@@ -113,16 +115,39 @@ public struct CabScope: Sendable, Equatable {
             startingBalance: 16_000, refillAmount: 50_000, walletLimit: 100_000)
         scope.startingBalances = [16_000, 16_001]
         scope.withoutWallet = [2]
+        scope.offersPromo = true
         return scope
     }()
 
-    public static let named: [CabScope] = [.ci, .accounts, .day]
+    /// The wallet limit at the paisa: three passengers holding INR 499.99, 500.00 and 500.01
+    /// refill INR 500 against a limit of INR 1,000, so that one lands a paisa under the limit,
+    /// one on it and one a paisa over (D20: the seed names no figure).
+    public static let wallet: CabScope = {
+        var scope = CabScope(
+            name: "wallet", passengers: 3, cabTypes: [.nano], cabPoints: [0], pointsInArea: 1, bookings: 0,
+            horizon: 10, depth: 3, timing: .compressed, leads: [], eta: [[0, 30], [30, 0]],
+            metres: [[0, 9_000], [9_000, 0]],
+            baseFare: [12_000, 15_000, 20_000], perKilometre: [1_000, 1_200, 1_500],
+            startingBalance: 50_000, refillAmount: 50_000, walletLimit: 100_000)
+        scope.startingBalances = [49_999, 50_000, 50_001]
+        return scope
+    }()
+
+    public static let named: [CabScope] = [.ci, .accounts, .day, .wallet]
 }
 
 /// The seed's three cab types (UC09 BR1); Nano is the default (UC02 step 12).
 public enum CabType: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case nano, hatchback, sedan
-    public var description: String { ["Nano", "Hatchback", "Sedan"][Int(rawValue)] }
+    /// A switch, not an array literal: a literal is allocated on every call, and the views
+    /// name a booking's type on every step.
+    public var description: String {
+        switch self {
+        case .nano: "Nano"
+        case .hatchback: "Hatchback"
+        case .sedan: "Sedan"
+        }
+    }
 }
 
 /// The seed's thresholds in minutes.

@@ -33,7 +33,16 @@ public struct PassengerRecord: Sendable, Hashable {
 public enum BookingStatus: UInt8, Sendable, CustomStringConvertible {
     case unused, scheduled, designated, cabArrived, onTrip, completed, cancelled, unserved
     public var description: String {
-        ["UNUSED", "SCHEDULED", "DESIGNATED", "CAB_ARRIVED", "ON_TRIP", "COMPLETED", "CANCELLED", "UNSERVED"][Int(rawValue)]
+        switch self {
+        case .unused: "UNUSED"
+        case .scheduled: "SCHEDULED"
+        case .designated: "DESIGNATED"
+        case .cabArrived: "CAB_ARRIVED"
+        case .onTrip: "ON_TRIP"
+        case .completed: "COMPLETED"
+        case .cancelled: "CANCELLED"
+        case .unserved: "UNSERVED"
+        }
     }
     /// Pending in the passenger's list (UC23): not yet travelled and paid.
     public var isLive: Bool { [.scheduled, .designated, .cabArrived, .onTrip].contains(self) }
@@ -42,7 +51,13 @@ public enum BookingStatus: UInt8, Sendable, CustomStringConvertible {
 /// How a travel was paid (UC13).
 public enum PaymentState: UInt8, Sendable, CustomStringConvertible {
     case unpaid, wallet, cash
-    public var description: String { ["unpaid", "wallet", "cash"][Int(rawValue)] }
+    public var description: String {
+        switch self {
+        case .unpaid: "unpaid"
+        case .wallet: "wallet"
+        case .cash: "cash"
+        }
+    }
 }
 
 /// A booking slot, numbered in creation order and never reused (decision D7). Twenty bytes.
@@ -66,8 +81,10 @@ public struct BookingRecord: Sendable, Hashable {
     public var boardedAt: UInt8 = 0
     public var payment = PaymentState.unpaid
     public var feedback = false
+    /// Booked with the welcome promo code (UC01 BR7).
     public var promo = false
-    var spare: UInt8 = 0
+    /// The travel's fare took the promo's 10% off: the passenger's first, booked with the code (D19).
+    public var promoApplied = false
     var spare2: UInt8 = 0
 }
 

@@ -6,6 +6,7 @@ import Checker
 /// them where a plan is run, reviewed and booked, which only the day's walks reach.
 extension TravlendarModel: CoverageDeclaring {
     public var situations: [Situation<TravlendarModel>] { TravSituations.all(scope: scope) }
+    public var boundaries: [Boundary<TravlendarModel>] { TravBoundaries.all(scope: scope) }
 }
 
 enum TravSituations {

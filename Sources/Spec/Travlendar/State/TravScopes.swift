@@ -41,6 +41,15 @@ extension TravScope {
 
     static let ciOrders: [[Criterion]] = [[.time, .money, .carbon], [.money, .time, .carbon]]
 
+    /// Profiles capped one metre either side of the 600 m legs and at them, walking and by bike,
+    /// so that the scheduler meets each cap one unit inside, at the value and one unit outside:
+    /// a rule written with < where the seed means ≤ plans differently at the cap itself.
+    static let capProfiles: [TravelProfile] = [
+        TravelProfile(walkMaxMetres: 599, bikeMaxMetres: 601, bikeInRain: true, busFrom: 0, busUntil: 120),
+        TravelProfile(walkMaxMetres: 601, bikeMaxMetres: 600, bikeInRain: true, busFrom: 0, busUntil: 120),
+        TravelProfile(walkMaxMetres: 600, bikeMaxMetres: 599, bikeInRain: true, busFrom: 0, busUntil: 120),
+    ]
+
     /// Every environment: rain or not, a strike or not, a shared bike at home or not, a bike or not.
     static let everyEnvironment: [TravEnvironment] = [false, true].flatMap { rain in
         [false, true].flatMap { strike in
@@ -55,19 +64,20 @@ extension TravScope {
         options: table, templates: Array(ciTemplates.prefix(4)), profiles: ciProfiles, criteriaOrders: ciOrders, environments: [TravEnvironment()])
 
     /// Every input of the small palette at depth 1: the meeting, gym and dentist, or the meeting,
-    /// call and class, entered; each of the 16 environments, every selection, profile and
-    /// criteria order: 896 requests.
+    /// call and class, entered; each of the 16 environments, every selection, the two profiles
+    /// and the three capped at the 600 m legs, every criteria order: 2,240 requests.
     public static let scheduler: TravScope = {
         var scope = TravScope(
             name: "scheduler", appointments: 3, schedules: 1, horizon: 120, depth: 1, placesInRegion: 3, wakeUp: 0, rainFrom: 40,
-            options: table, templates: ciTemplates, profiles: ciProfiles, criteriaOrders: ciOrders, environments: everyEnvironment)
+            options: table, templates: ciTemplates, profiles: ciProfiles + capProfiles, criteriaOrders: ciOrders,
+            environments: everyEnvironment)
         scope.startingAppointments = [[0, 1, 2], [0, 4, 5]]
         scope.lifecycle = false
         return scope
     }()
 
     /// The larger palette, run by name: eight appointments, every three of them entered (56), 16
-    /// environments, every selection, three profiles and all six criteria orders: 112,896 requests.
+    /// environments, every selection, six profiles and all six criteria orders: 225,792 requests.
     public static let palette: TravScope = {
         var scope = scheduler
         scope.name = "palette"
@@ -77,6 +87,7 @@ extension TravScope {
             .interval("walk", at: 2, from: 60, to: 120, duration: 30),
         ]
         scope.profiles = ciProfiles + [TravelProfile(walkMaxMetres: 2_000, bikeMaxMetres: 0, bikeInRain: false, busFrom: 20, busUntil: 80)]
+            + capProfiles
         scope.criteriaOrders = [[.time, .money, .carbon], [.time, .carbon, .money], [.money, .time, .carbon],
                                 [.money, .carbon, .time], [.carbon, .time, .money], [.carbon, .money, .time]]
         let usable = [0, 1, 2, 4, 5, 6, 7, 8]   // the lunch outside the region cannot be entered

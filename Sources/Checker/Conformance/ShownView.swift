@@ -1,0 +1,62 @@
+/// Something a user of the service is shown or charged that the state holds only implicitly:
+/// a list in the order it is shown (the pending bookings, a plan's legs) or a sum (a plan's
+/// total minutes). The abstraction carries the facts; a view is what the service makes of
+/// them, and a bug in that (a cancelled booking listed as pending, walking metres counted as
+/// polluting) changes no abstract state. So the specification derives each view from its
+/// state, the adapter reads the implementation's, and conformance compares the two.
+///
+/// Entries are text in the specification's terms (slots, not the implementation's ids), one
+/// per row or total, so that a difference reads as the user would see it.
+public struct ShownView: Hashable, Sendable, CustomStringConvertible {
+    /// What the user looks at: "pending bookings of p1", "plan of s1".
+    public let title: String
+    public let entries: [String]
+
+    public init(_ title: String, _ entries: [String]) {
+        self.title = title
+        self.entries = entries
+    }
+
+    public var description: String { "\(title): " + (entries.isEmpty ? "(empty)" : entries.joined(separator: ", ")) }
+}
+
+/// A specification that says what its users are shown, derived from its state alone.
+public protocol UserFacing: Model {
+    /// Every view a user can open in `state`, in a fixed order.
+    func shown(in state: State) -> [ShownView]
+}
+
+extension ImplementationAdapter {
+    /// The views the implementation shows that differ from those the specification derives
+    /// from `expected`, each as "title shows …; expected …"; empty when they agree or when
+    /// the adapter reads no views.
+    public func viewDifferences(expected: Spec.State, actual system: System) -> [String] {
+        guard let shown = shown(in: system) else { return [] }
+        let derived = expectedShown(in: expected)
+        guard shown != derived else { return [] }
+        var differences: [String] = []
+        for index in 0..<max(shown.count, derived.count) {
+            let mine = index < shown.count ? shown[index] : nil, theirs = index < derived.count ? derived[index] : nil
+            guard mine != theirs else { continue }
+            let title = (theirs ?? mine)!.title
+            func rows(_ view: ShownView?) -> String {
+                guard let view else { return "(no such view)" }
+                return view.entries.isEmpty ? "(empty)" : view.entries.joined(separator: ", ")
+            }
+            let seen = rows(mine), wanted = rows(theirs)
+            differences.append("\(title) shows \(seen); expected \(wanted)")
+        }
+        return differences
+    }
+
+    /// Whether the implementation shows other views than the specification derives from
+    /// `expected`; false when the adapter reads none.
+    func showsOtherwise(_ system: System, _ expected: Spec.State) -> Bool {
+        guard let shown = shown(in: system) else { return false }
+        return shown != expectedShown(in: expected)
+    }
+}
+
+extension ImplementationAdapter where Spec: UserFacing {
+    public func expectedShown(in state: Spec.State) -> [ShownView] { spec.shown(in: state) }
+}

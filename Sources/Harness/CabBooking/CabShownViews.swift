@@ -1,0 +1,28 @@
+import CabBookingReference
+import CabBookingSpec
+import Checker
+
+/// The passengers' Pending and Previous bookings as the Reference lists them (UC23, UC24), in
+/// the Spec's terms (`CabBookingModel.shown`): slots for ids, points for coordinates.
+extension CabAbstraction {
+    public func shown(in system: CabSystem) -> [ShownView] {
+        let service = system.service, issued = service.bookingIDs.issued, ids = passengers(in: service)
+        func slot(_ id: BookingID) -> String { issued.firstIndex(of: id).map { "b\($0 + 1)" } ?? "b?\(id)" }
+        return (0..<scope.passengers).flatMap { p -> [ShownView] in
+            let id = ids[p]
+            return [
+                ShownView(CabBookingModel.pendingTitles[p], service.pendingBookings(of: id).map { booking in
+                    CabBookingModel.pending(slot: slot(booking.id), type(booking.type), at: point(of: booking.pickup),
+                                            minute(booking.pickupAt), status(booking.status))
+                }),
+                ShownView(CabBookingModel.previousTitles[p], service.previousBookings(of: id).map { booking in
+                    let receipt = booking.receipt
+                    let payment = receipt.map { $0.payment == .wallet ? PaymentState.wallet : .cash } ?? .unpaid
+                    let fare = UInt32(clamping: receipt?.fare ?? 0)
+                    return CabBookingModel.previous(slot: slot(booking.id), at: minute(booking.pickupAt), fare: fare,
+                                                    payment, promo: booking.promo)
+                }),
+            ]
+        }
+    }
+}
