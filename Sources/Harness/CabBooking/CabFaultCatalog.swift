@@ -37,8 +37,6 @@ public enum CabFaultCatalog {
         // The scope starts the service's ids at 999,999, so that the second booking needs the wrap.
         entry(.bookingIdPastSixDigits, target: "reference", property: "bookingIdsSixDigits", scope: "ci", steps: 2),
         entry(.cancelledIdReissued, target: "reference", property: "bookingIdNeverReused", scope: "ci", steps: 3),
-        // Hidden state: the counter a refusal moved is not in the abstraction, so the searches
-        // keep the Reference's state of the shorter path without the refusal; walks merge nothing.
         // At the threshold itself: the accounts scope has places 149, 150 and 151 m apart.
         entry(.favouriteRadiusExclusive, target: "reference", property: "FavouritesMoreThan150mApart",
               scope: "accounts", steps: 4),
@@ -48,6 +46,8 @@ public enum CabFaultCatalog {
         // Contention: two passengers' later bookings due at once, the second made after the ids wrapped.
         entry(.designationTiesByBookingId, target: "conformance", property: "Conformance",
               scope: "day walks", steps: 4),
+        // Hidden state: the counter a refusal moved is not in the abstraction, so the searches
+        // keep the Reference's state of the shorter path without the refusal; walks merge nothing.
         entry(.refusedBookingDrawsId, target: "reference", property: "bookingIdsSixDigits",
               scope: "day walks", steps: 2),
         // At the threshold itself: only the wallet scope lands a refill on the limit.

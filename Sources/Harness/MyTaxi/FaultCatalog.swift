@@ -46,6 +46,12 @@ public enum FaultCatalog {
         // What the user sees: the list of rides is derived from the state and compared.
         FaultEntry(fault: .pendingListsCancelledRide, target: "conformance", property: "ShownAsSpecified", scope: "ci",
                    steps: 2),
+        // Contention: only a third party in one shared ride meets it (the city walks' three clients).
+        FaultEntry(fault: .joinCountsLeaderOnly, target: "reference", property: "AtMostFourPassengers",
+                   scope: "city walks", steps: 5),
+        // Time at the minute: the 5-minute ticks see only waits of whole periods.
+        FaultEntry(fault: .fakeWaitInClockPeriods, target: "conformance", property: "RefusalsLeaveStateUnchanged",
+                   scope: "minutes", steps: 9),
     ]
 
     public static func entry(for fault: Fault) -> FaultEntry {

@@ -42,6 +42,8 @@ public enum TravFaultCatalog {
               scope: "scheduler", steps: 1),
         // What the user sees: the plan's page, legs and totals, derived from the plan and compared.
         entry(.walkingCountedAsPolluting, target: "conformance", property: "ShownAsSpecified", scope: "ci", steps: 2),
+        // Each criterion alone decides some plan: carbon first, and a bus road shorter than the footpath.
+        entry(.emissionsCountEveryMetre, target: "reference", property: "PlanIsOptimal", scope: "scheduler", steps: 1),
     ]
 }
 

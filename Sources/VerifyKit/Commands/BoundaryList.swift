@@ -6,24 +6,30 @@ import Checker
 enum BoundaryList {
     /// The suite's coverage summed over its entries, each boundary with the entries that
     /// reached any of its values. A threshold that is a scope's own (a limit compressed in
-    /// some scopes) gets a row per value it takes; one no entry reached at all, where another
-    /// of the same boundary was, belongs to scopes where the rule never applies (no places to
-    /// save, say) and is left out.
+    /// some scopes, a time counted in minutes) gets a row per value and unit; one no entry
+    /// reached at all, where another of the same boundary was, belongs to scopes where the
+    /// rule never applies (no places to save, say) and is left out.
     struct Row {
         let coverage: BoundaryCoverage
         let entries: [String]
+    }
+
+    private struct Threshold: Equatable {
+        let value: Int, unit: String
+        init(_ coverage: BoundaryCoverage) { (value, unit) = (coverage.threshold, coverage.unit) }
     }
 
     static func rows(_ suite: [(entry: String, coverage: Coverage)]) -> [Row] {
         let perEntry = suite.map { (entry: $0.entry, coverage: $0.coverage.boundaries) }
         guard let first = perEntry.first else { return [] }
         return first.coverage.indices.flatMap { index -> [Row] in
-            var thresholds: [Int] = []
-            for entry in perEntry where !thresholds.contains(entry.coverage[index].threshold) {
-                thresholds.append(entry.coverage[index].threshold)
+            // A scope may also count in a unit of its own (minutes where others count ticks).
+            var thresholds: [Threshold] = []
+            for entry in perEntry where !thresholds.contains(Threshold(entry.coverage[index])) {
+                thresholds.append(Threshold(entry.coverage[index]))
             }
             let rows = thresholds.map { threshold -> Row in
-                let entries = perEntry.filter { $0.coverage[index].threshold == threshold }
+                let entries = perEntry.filter { Threshold($0.coverage[index]) == threshold }
                 var total = entries[0].coverage[index]
                 total.counts = total.counts.indices.map { value in
                     entries.reduce(0) { $0 + $1.coverage[index].counts[value] }

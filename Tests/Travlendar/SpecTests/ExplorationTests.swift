@@ -17,7 +17,7 @@ struct TravExplorationTests {
     @Test("The default suite: the pinned state counts, no property violated, no deadlock, every checked property exercised somewhere")
     func suite() throws {
         var exercised: Set<String> = []
-        let pinned = [(TravScope.ci, 919_364, 1_610_909, 7), (.scheduler, 2_272, 2_240, 2)]
+        let pinned = [(TravScope.ci, 919_364, 1_610_909, 7), (.scheduler, 3_392, 3_360, 2)]
         for (scope, distinct, generated, depth) in pinned {
             let result = try Self.run(scope)
             #expect(result.distinct == distinct && result.generated == generated && result.depth == depth, "\(scope.name): \(result.distinct) \(result.generated) \(result.depth)")

@@ -12,7 +12,8 @@ public struct MyTaxiPlugin: ModelPlugin {
     public let defaultSuite: [SuiteEntry]
 
     /// `defaultSuite`: another suite than the default, which tests use.
-    public init(defaultSuite: [SuiteEntry] = ["ci", "sharing", "accounts", "refusals", "rides", "showcase", .walks("city", seed: 1, walks: 1000, steps: 60)]) {
+    public init(defaultSuite: [SuiteEntry] = ["ci", "sharing", "accounts", "refusals", "rides", "minutes", "showcase",
+                                               .walks("city", seed: 1, walks: 1000, steps: 60)]) {
         precondition(!defaultSuite.isEmpty && defaultSuite.allSatisfy { entry in Scope.named.contains { $0.name == entry.scope } },
                      "a default suite of named scopes")
         self.defaultSuite = defaultSuite
@@ -28,6 +29,8 @@ public struct MyTaxiPlugin: ModelPlugin {
             ScopeDescription("accounts", "accounts from nothing: registration, confirmation, activation, cards and taxis"),
             ScopeDescription("refusals", "1 driver, 1 client, 15 steps: refused calls up to a suspension and past it"),
             ScopeDescription("rides", "1 driver, 1 client with two routes, 12 steps: a ride, then a second one"),
+            ScopeDescription("minutes",
+                             "1 driver, 1 client, the clock in minutes, 11 steps: each time window at the minute"),
             ScopeDescription("showcase", "4 drivers, 3 clients, starting after a shared ride was picked up; 5 steps: every status at once"),
             ScopeDescription("city",
                              "2 zones, 3 drivers, 3 clients with two routes each, 200 minutes: for seeded walks"),

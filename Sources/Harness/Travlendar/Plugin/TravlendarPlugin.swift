@@ -19,7 +19,7 @@ public struct TravlendarPlugin: ModelPlugin {
         [ScopeDescription("ci", "the lifecycles: 2 appointments and 2 schedules from a palette of 4 appointments, 2 profiles and 2 criteria orders; weather, strike and a shared bike; 2 hours"),
          ScopeDescription("scheduler", "every input of the small palette at depth 1: 2 sets of 3 appointments, "
                           + "16 environments, "
-                          + "7 selections, 5 profiles (3 capped at the 600 m legs), 2 orders: 2,240 requests"),
+                          + "7 selections, 5 profiles (3 capped at the 600 m legs), 3 orders: 3,360 requests"),
          ScopeDescription("palette", "every input of the larger palette at depth 1: every 3 of 8 appointments, "
                           + "16 environments, 7 selections, 6 profiles, all 6 orders: 225,792 requests"),
          ScopeDescription("worlds", "every one of the 16 environments to start from, "

@@ -40,7 +40,9 @@ extension DispatchService {
         guard lead.joinedGroupOf == nil else { throw ServiceError(.notAllowedNow, "\(target) joined \(lead.joinedGroupOf!); join that one instead") }
         switch lead.state {
         case .requested:
-            let aboard = lead.passengers + joiners(of: target).reduce(0) { $0 + routes[$1]!.passengers }
+            let joined = fault == .joinCountsLeaderOnly
+                ? 0 : joiners(of: target).reduce(0) { $0 + routes[$1]!.passengers }
+            let aboard = lead.passengers + joined
             try checkSeats(passengers, alreadyAboard: aboard)
             let route = newRoute(id, lead.origin, destination, passengers, true, reserved: lead.isReservation, pickupAt: lead.pickupAt)
             routes[route]!.joinedGroupOf = target

@@ -34,9 +34,10 @@ extension DispatchService {
     /// came; the routes are cancelled and he waits again in that zone's queue.
     public mutating func reportFakeRequest(_ id: DriverID) throws(ServiceError) {
         let ride = try rideBeforePickup(of: id)
-        let waited = now - ride.acceptedAt
-        guard waited >= policy.fakeRequestWaitMinutes || fault == .fakeRequestWithoutWaiting else {
-            let wait = policy.fakeRequestWaitMinutes
+        let wait = policy.fakeRequestWaitMinutes
+        let waited = fault == .fakeWaitInClockPeriods ? (now / wait - ride.acceptedAt / wait) * wait
+            : now - ride.acceptedAt
+        guard waited >= wait || fault == .fakeRequestWithoutWaiting else {
             throw ServiceError(.notAllowedNow, "\(id) has waited \(waited) minutes; a fake request is reported after \(wait)")
         }
         let members = bySeniority(ride.routes)

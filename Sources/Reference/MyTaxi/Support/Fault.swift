@@ -26,6 +26,8 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
     case dropOffEndsRide
     case fullTaxiRequestRefused
     case pendingListsCancelledRide
+    case fakeWaitInClockPeriods
+    case joinCountsLeaderOnly
 
     public var description: String { rawValue }
 
@@ -36,12 +38,13 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .decliningDriverStaysAtHead, .thirdRefusalKeepsDriverQueued, .completionRequeuesAtPickupZone,
              .changeZoneJoinsFront, .stopWorkingKeepsOffer: return "queues"
         case .reservationAllocatedLate, .cancelAfterAllocation: return "reservations"
-        case .fifthPassengerAccepted, .joinAfterPickup, .dropOffEndsRide, .fullTaxiRequestRefused: return "sharing"
+        case .fifthPassengerAccepted, .joinAfterPickup, .dropOffEndsRide, .fullTaxiRequestRefused,
+             .joinCountsLeaderOnly: return "sharing"
         case .fareSharesDoNotAddUp: return "fares"
         case .cancelledRouteStaysOnRide, .driverCancelLosesRequest, .refusedRequestLeavesRoute: return "cancellation"
         case .finishedRideCountsAsOpen: return "requests"
         case .pendingListsCancelledRide: return "what the user sees"
-        case .fakeRequestWithoutWaiting, .clockSkipsDueReservation: return "time"
+        case .fakeRequestWithoutWaiting, .clockSkipsDueReservation, .fakeWaitInClockPeriods: return "time"
         case .unconfirmedClientBooks, .suspendedDriverStartsWorking: return "accounts"
         }
     }
@@ -76,6 +79,12 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .refusedRequestLeavesRoute: return "A request with a bad passenger count is refused after its route was already created."
         case .pendingListsCancelledRide:
             return "The client's list of pending rides keeps a ride he cancelled, as if a taxi were still to come."
+        case .joinCountsLeaderOnly:
+            return "A join before a driver accepts counts the seats of the leader's party only, not of those "
+                + "who joined before: a third party can overfill the taxi."
+        case .fakeWaitInClockPeriods:
+            return "The fake-request wait is counted in whole 5-minute periods of the clock, as a bucketed timer "
+                + "would: a driver who accepted at minute 4 may report at minute 5."
         }
     }
 }

@@ -67,7 +67,7 @@ public struct Scheduler: Sendable {
                         next.end = fault == .nextLegLeavesAtStart ? visit.start : visit.start + appointment.draft.minutes
                         next.totals[0] += quote.minutes
                         next.totals[1] += quote.price
-                        next.totals[2] += mode.pollutes ? quote.metres : 0
+                        next.totals[2] += mode.pollutes || fault == .emissionsCountEveryMetre ? quote.metres : 0
                         next.visits.append(visit)
                         insert(next, into: &frontier[next.visited * 8 + index, default: []], request)
                     }

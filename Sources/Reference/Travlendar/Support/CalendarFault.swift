@@ -26,6 +26,7 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
     case reviewTakesSharedBikeForOwn
     case walkingCountedAsPolluting
     case cyclingCapInTenthsOfKilometres
+    case emissionsCountEveryMetre
 
     public var description: String { rawValue }
 
@@ -34,7 +35,7 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
         case .nextLegLeavesAtStart, .flexibleWindowEndIgnored, .lateArrivalByOneMinute: "validity"
         case .walkCapIgnored, .cyclingCapInTenthsOfKilometres, .rainCheckedAtDeparture, .busSlotDepartureOnly,
              .strikeIgnored, .excludedModeIgnored: "constraints"
-        case .firstFeasiblePlan, .rankingIgnored, .dominanceIgnoresTieBreak: "optimisation"
+        case .firstFeasiblePlan, .rankingIgnored, .dominanceIgnoresTieBreak, .emissionsCountEveryMetre: "optimisation"
         case .editKeepsSavedSchedules, .runKeepsPreviousRunning, .archivedAtStart, .recurrenceDropped: "lifecycles"
         case .fulfilmentOneMinuteLate, .requestAfterLatestStart: "time"
         case .walkingCountedAsPolluting: "what the user sees"
@@ -61,6 +62,9 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
         case .sharedBikeAnywhere: "A shared bike is planned wherever the user is, not only where one stands."
         case .firstFeasiblePlan: "The planner returns the first valid plan it finds, not the best one."
         case .rankingIgnored: "The user's ranking of the criteria is ignored: travel time always comes first."
+        case .emissionsCountEveryMetre:
+            "The emissions criterion sums the metres of every leg, walked and cycled too, as if a plan's length "
+                + "were its footprint."
         case .dominanceIgnoresTieBreak: "The planner's pruning drops a partial plan as good as another without the tie-break: a different plan among equals."
         case .editKeepsSavedSchedules: "Editing an appointment discards the running schedule only, as the seed writes it: saved schedules keep a stale plan."
         case .runKeepsPreviousRunning: "Choosing a schedule for the day does not stop the one already running."

@@ -3,9 +3,10 @@ import Checker
 /// The thresholds the myTaxi rules compare with, each measured where its rule decides an
 /// action offered in a state (an enabled one, or a near miss the conformance check offers
 /// the Reference expecting a refusal); the default suite must reach each one unit inside, at
-/// the value and one unit outside (`verify list --boundaries`). Times are in the Spec's
-/// 5-minute ticks, as its actions give them: the minute inside a tick is probed by the long
-/// tick (6 minutes) alone.
+/// the value and one unit outside (`verify list --boundaries`). Times are in the scope's
+/// ticks, as its actions give them: 5 minutes in most scopes, where the minute inside a tick
+/// is probed by the long tick (6 minutes) alone, and 1 minute in `minutes`, which reaches
+/// each window at the minute itself and one minute either side (rows of their own).
 extension MyTaxiModel: CoverageDeclaring {
     public var boundaries: [Boundary<MyTaxiModel>] { MyTaxiBoundaries.all(rules) }
 }
@@ -13,6 +14,10 @@ extension MyTaxiModel: CoverageDeclaring {
 enum MyTaxiBoundaries {
     static func all(_ rules: Rules) -> [Boundary<MyTaxiModel>] {
         let timing = rules.scope.timing, seats = Capacity.maxPassengersPerTaxi
+        let inMinutes = timing.minutesPerTick == 1, ticks = inMinutes ? "minutes" : "ticks"
+        let minimumLead = timing.minimumLeadTicks, maximumLead = timing.maximumLeadTicks
+        let allocationLead = timing.allocationLeadTicks * timing.minutesPerTick
+        let fakeWait = timing.fakeWaitTicks * timing.minutesPerTick
         /// The request's rule decides its passengers once the client may ask at all.
         @Sendable func mayAsk(_ c: ClientID, _ world: World) -> Bool {
             world.clients[c.index].emailConfirmed && rules.openRoute(of: c, in: world) == nil
@@ -61,20 +66,25 @@ enum MyTaxiBoundaries {
                 }
             },
             Boundary("reservationLeadMinimum",
-                     "A reservation is at least 2 hours ahead (compressed: 3 ticks): 3 ticks are taken.",
-                     source: "002 3.2.6 #7", unit: "ticks ahead", threshold: timing.minimumLeadTicks) { world, action in
+                     "A reservation is at least 2 hours ahead (compressed: \(minimumLead) \(ticks)): "
+                        + "\(minimumLead) \(ticks) are taken.",
+                     source: "002 3.2.6 #7", unit: "\(ticks) ahead", threshold: minimumLead) { world, action in
                 lead(action, world).map { [$0] } ?? []
             },
             Boundary("reservationLeadMaximum",
-                     "A reservation is at most 48 hours ahead (compressed: 4 ticks): 4 ticks are taken.",
-                     source: "002 3.2.6 #7", unit: "ticks ahead", threshold: timing.maximumLeadTicks) { world, action in
+                     "A reservation is at most 48 hours ahead (compressed: \(maximumLead) \(ticks)): "
+                        + "\(maximumLead) \(ticks) are taken.",
+                     source: "002 3.2.6 #7", unit: "\(ticks) ahead", threshold: maximumLead) { world, action in
                 lead(action, world).map { [$0] } ?? []
             },
             // Decided twice: whether the allocation may happen now, and whether the clock may
             // pass a reservation not yet in line (a tick that would land inside the lead is refused).
             Boundary("allocationLead",
-                     "A reservation enters the dispatch line 2 ticks (10 minutes) before pickup; time waits for it.",
-                     source: "000 2.5; 002 3.2.6 #8", unit: "ticks before pickup",
+                     "A reservation enters the dispatch line "
+                        + (inMinutes ? "\(allocationLead) minutes"
+                            : "\(timing.allocationLeadTicks) ticks (\(allocationLead) minutes)")
+                        + " before pickup; time waits for it.",
+                     source: "000 2.5; 002 3.2.6 #8", unit: "\(ticks) before pickup",
                      threshold: timing.allocationLeadTicks) { world, action in
                 let waiting = rules.scope.routeIDs.filter { r in
                     let route = world.routes[r.index]
@@ -89,8 +99,9 @@ enum MyTaxiBoundaries {
                 }
             },
             Boundary("changeDeadline",
-                     "A reservation may be changed or cancelled until 10 minutes (2 ticks) before pickup, not after.",
-                     source: "000 PF21 R3, PF22 R2, 2.5", unit: "ticks before pickup",
+                     "A reservation may be changed or cancelled until \(allocationLead) minutes"
+                        + (inMinutes ? "" : " (\(timing.allocationLeadTicks) ticks)") + " before pickup, not after.",
+                     source: "000 PF21 R3, PF22 R2, 2.5", unit: "\(ticks) before pickup",
                      threshold: timing.allocationLeadTicks) { world, action in
                 switch action {
                 case .modifyReservation(let r, _), .cancelRoute(let r):
@@ -113,8 +124,9 @@ enum MyTaxiBoundaries {
                 return refusals(action, world).map { [$0] } ?? []
             },
             Boundary("fakeRequestWait",
-                     "A driver may report a fake request after waiting 5 minutes (1 tick) from accepting.",
-                     source: "001 (fake request after 5 minutes)", unit: "ticks waited",
+                     "A driver may report a fake request after waiting \(fakeWait) minutes"
+                        + (inMinutes ? "" : " (\(timing.fakeWaitTicks) tick)") + " from accepting.",
+                     source: "001 (fake request after 5 minutes)", unit: "\(ticks) waited",
                      threshold: timing.fakeWaitTicks) { world, action in
                 guard case .signalFakeRequest(let d) = action,
                       let ride = rules.rideBeforePickup(of: d, world) else { return [] }

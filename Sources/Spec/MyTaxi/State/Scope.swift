@@ -28,6 +28,12 @@ public struct Timing: Sendable, Equatable {
     /// The same order of thresholds in few ticks, for exhaustive search.
     public static let compressed = Timing(minutesPerTick: 5, fakeWaitTicks: 1, allocationLeadTicks: 2,
                                           minimumLeadTicks: 3, maximumLeadTicks: 4)
+    /// Ticks of one minute: the seeds' 5- and 10-minute windows at the minute itself and one
+    /// minute either side, where the 5-minute ticks see only multiples of 5 (a rule that
+    /// counts the wait in 5-minute periods of the clock passes them all). The leads stay
+    /// compressed, in the same order, to 12 and 13 minutes.
+    public static let minutes = Timing(minutesPerTick: 1, fakeWaitTicks: 5, allocationLeadTicks: 10,
+                                       minimumLeadTicks: 12, maximumLeadTicks: 13)
 }
 
 /// The bounds of a check: how many of each entity, how far the clock runs, and which
@@ -119,6 +125,11 @@ public struct Scope: Sendable, Equatable {
     public static let city = Scope(
         name: "city", zones: 2, drivers: 3, taxis: 3, clients: 3, routesPerClient: 2, horizon: 40,
         maxCards: 1, passengerChoices: [1, 2, 3], timing: .compressed, onboarded: true, depth: 6)
+    /// One driver, one client, the clock in minutes (`Timing.minutes`), 11 steps: each time
+    /// window of the seeds reached at the minute, one minute inside and one outside.
+    public static let minutes = Scope(
+        name: "minutes", zones: 1, drivers: 1, taxis: 1, clients: 1, routesPerClient: 1, horizon: 8,
+        maxCards: 1, passengerChoices: [1], timing: .minutes, onboarded: true, depth: 11)
     /// Four drivers and three clients, starting after a shared ride was picked up
     /// (`Prelude.sharedRideAboard`), 5 steps on: where ShowEveryStatus, which needs 14 steps
     /// from an empty city, is reached in a search of seconds.
@@ -134,7 +145,8 @@ public struct Scope: Sendable, Equatable {
         name: "bench", zones: 2, drivers: 2, taxis: 2, clients: 1, routesPerClient: 1, horizon: 4,
         maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 10)
 
-    public static let named: [Scope] = [.ci, .sharing, .accounts, .refusals, .rides, .city, .showcase, .qa, .bench]
+    public static let named: [Scope] = [.ci, .sharing, .accounts, .refusals, .rides, .minutes, .city, .showcase, .qa,
+                                        .bench]
 }
 
 /// A scope's name, interned in a process-wide table: names are few (the named scopes and

@@ -31,8 +31,17 @@ public struct ScheduleOracle: Sendable {
         return outcome
     }
 
+    /// The plan `request` would get were its criteria ranked in `order` instead of the
+    /// user's (not kept: coverage asks it to learn what each criterion decides).
+    public func plan(_ request: ScheduleRequest, rankedBy order: [Criterion]) -> PlanOutcome {
+        search(request, order: order)
+    }
+
     func search(_ request: ScheduleRequest) -> PlanOutcome {
-        let order = scope.criteriaOrders[request.criteria]
+        search(request, order: scope.criteriaOrders[request.criteria])
+    }
+
+    func search(_ request: ScheduleRequest, order: [Criterion]) -> PlanOutcome {
         var best: (rank: [Int], plan: Plan)?
         for visit in permutations(of: request.appointments.sorted { $0.slot < $1.slot }) {
             var means = Array(repeating: TravelMean.walk, count: visit.count)

@@ -5,7 +5,9 @@ import Checker
 /// action is offered. The scheduler scope meets every environment at depth one; these ask for
 /// them where a plan is run, reviewed and booked, which only the day's walks reach.
 extension TravlendarModel: CoverageDeclaring {
-    public var situations: [Situation<TravlendarModel>] { TravSituations.all(scope: scope) }
+    public var situations: [Situation<TravlendarModel>] {
+        TravSituations.all(scope: scope) + TravSituations.ranking(rules)
+    }
     public var boundaries: [Boundary<TravlendarModel>] { TravBoundaries.all(scope: scope) }
 }
 
@@ -68,5 +70,29 @@ enum TravSituations {
                 return selection.nonzeroBitCount
             },
         ]
+    }
+
+    /// Each criterion the user ranks, taken out of his order, changes some plan: a palette
+    /// whose data agree on every ordering (the faster also the cheaper, the bus the longest
+    /// leg) cannot tell a criterion measured wrong from a right one. Counted in the scopes that
+    /// ask the scheduler alone (`lifecycle` off), where the oracle answers every input: there
+    /// a request is planned three more times, once without each criterion.
+    static func ranking(_ rules: TravRules) -> [Situation<TravlendarModel>] {
+        let scope = rules.scope
+        return Criterion.allCases.map { criterion in
+            Situation(id: "\(criterion)Decides", kind: .environment,
+                      statement: "The user's order of the criteria decides the plan: taken out of it, \(criterion) "
+                        + "changes some plan.",
+                      source: "003 R7, Def 1.3.8; §2.1.3 (DT5, DT6)",
+                      cases: ["\(criterion) taken out: another plan", "\(criterion) taken out: the same plan"]) {
+                world, action in
+                guard !scope.lifecycle, case .requestSchedule(let selection, let profile, let criteria) = action,
+                      selection > 0, selection < 1 << scope.appointments, profile < scope.profiles.count,
+                      criteria < scope.criteriaOrders.count else { return nil }
+                let request = rules.scheduleRequest(selection: selection, profile: profile, criteria: criteria, world)
+                let without = scope.criteriaOrders[criteria].filter { $0 != criterion }
+                return rules.oracle.plan(request) == rules.oracle.plan(request, rankedBy: without) ? 1 : 0
+            }
+        }
     }
 }
