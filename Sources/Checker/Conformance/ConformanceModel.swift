@@ -87,8 +87,9 @@ public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
         let adapter = self.adapter
         return Property(
             id: "ShownAsSpecified", kind: .actionProperty, group: "conformance",
-            statement: "Every list and sum the user is shown (bookings pending and previous, a plan's legs and totals) "
-                + "is the one the specification derives from the state: no row missing, none extra, in its order.",
+            statement: "Every list and sum the user is shown (a client's rides, bookings pending and previous, "
+                + "a plan's legs and totals) is the one the specification derives from the state: no row missing, "
+                + "none extra, in its order.",
             source: "what the user sees (the specification's views)", symbol: "ConformanceModel.shown",
             predicate: .transitionVerdict { before, action, after in
                 if before.diverged || after.diverged { return .vacuous }

@@ -7,7 +7,7 @@
 ///
 /// Entries are text in the specification's terms (slots, not the implementation's ids), one
 /// per row or total, so that a difference reads as the user would see it.
-public struct ShownView: Hashable, Sendable, CustomStringConvertible {
+public struct ShownView: Hashable, Sendable {
     /// What the user looks at: "pending bookings of p1", "plan of s1".
     public let title: String
     public let entries: [String]
@@ -17,7 +17,8 @@ public struct ShownView: Hashable, Sendable, CustomStringConvertible {
         self.entries = entries
     }
 
-    public var description: String { "\(title): " + (entries.isEmpty ? "(empty)" : entries.joined(separator: ", ")) }
+    /// The rows on one line, as a witness quotes them.
+    public var rows: String { entries.isEmpty ? "(empty)" : entries.joined(separator: ", ") }
 }
 
 /// A specification that says what its users are shown, derived from its state alone.
@@ -39,11 +40,7 @@ extension ImplementationAdapter {
             let mine = index < shown.count ? shown[index] : nil, theirs = index < derived.count ? derived[index] : nil
             guard mine != theirs else { continue }
             let title = (theirs ?? mine)!.title
-            func rows(_ view: ShownView?) -> String {
-                guard let view else { return "(no such view)" }
-                return view.entries.isEmpty ? "(empty)" : view.entries.joined(separator: ", ")
-            }
-            let seen = rows(mine), wanted = rows(theirs)
+            let seen = mine?.rows ?? "(no such view)", wanted = theirs?.rows ?? "(no such view)"
             differences.append("\(title) shows \(seen); expected \(wanted)")
         }
         return differences

@@ -242,11 +242,8 @@ public struct CabRules: Sendable {
     func endTravel(_ b: Int, _ drop: Int, _ chargeWaiting: Bool, _ world: inout CabWorld) -> Bool {
         let booking = world.bookings[b]
         guard booking.status == .onTrip, drop < scope.pointsInArea else { return false }
-        let waited = Int(booking.boardedAt) - Int(booking.arrivedAt)
         let p = Int(booking.owner)
-        let gross = self.fare(booking, drop: drop) + (chargeWaiting ? waitingCharge(minutes: waited) : 0)
-        let discounted = booking.promo && world.passengers[p].promoAvailable
-        let fare = gross - (discounted ? promoDiscount(gross) : 0)
+        let (fare, discounted) = charged(booking, drop: drop, chargeWaiting: chargeWaiting, in: world)
         world.passengers[p].promoAvailable = false
         world.bookings[b].promoApplied = discounted
         let balance = Int(world.passengers[p].balance)
@@ -264,6 +261,17 @@ public struct CabRules: Sendable {
         world.cabs[Int(booking.cab)].booking = CabWorld.none
         world.cabs[Int(booking.cab)].location = UInt8(drop)
         return true
+    }
+
+    /// What a travel ending at `drop` costs its passenger: the chart's fare, the waiting charge
+    /// when the driver chooses it, less the promo's 10% when he booked with the code and the
+    /// promo is still his; and whether the promo applied.
+    func charged(_ booking: BookingRecord, drop: Int, chargeWaiting: Bool, in world: CabWorld)
+        -> (fare: Int, promoApplied: Bool) {
+        let waited = Int(booking.boardedAt) - Int(booking.arrivedAt)
+        let gross = fare(booking, drop: drop) + (chargeWaiting ? waitingCharge(minutes: waited) : 0)
+        let discounted = booking.promo && world.passengers[Int(booking.owner)].promoAvailable
+        return (gross - (discounted ? promoDiscount(gross) : 0), discounted)
     }
 
     /// The welcome promo's 10% of a fare, rounded half up to the paisa (UC01 BR7).

@@ -124,12 +124,9 @@ enum CabBoundaries {
                      threshold: 0) { world, action in
                 guard case .endTravel(let b, let drop, let charge) = action, world.bookings[b].status == .onTrip,
                       drop < scope.pointsInArea else { return [] }
-                let booking = world.bookings[b], p = Int(booking.owner)
-                let waiting = charge ? rules.waitingCharge(minutes: Int(booking.boardedAt) - Int(booking.arrivedAt)) : 0
-                let gross = rules.fare(booking, drop: drop) + waiting
-                let discounted = booking.promo && world.passengers[p].promoAvailable
-                let fare = gross - (discounted ? rules.promoDiscount(gross) : 0)
-                return [Int(world.passengers[p].balance) - fare]
+                let booking = world.bookings[b]
+                let fare = rules.charged(booking, drop: drop, chargeWaiting: charge, in: world).fare
+                return [Int(world.passengers[Int(booking.owner)].balance) - fare]
             },
             Boundary("walletLimit",
                      "A refill is credited when the wallet then holds at most the limit: landing on it is credited.",

@@ -41,9 +41,7 @@ enum CabSituations {
                       drop < scope.pointsInArea else { return nil }
                 let booking = world.bookings[b], passenger = world.passengers[Int(booking.owner)]
                 guard passenger.walletEnrolled else { return 0 }
-                let waited = Int(booking.boardedAt) - Int(booking.arrivedAt)
-                let waiting = chargeWaiting ? rules.waitingCharge(minutes: waited) : 0
-                let fare = rules.fare(booking, drop: drop) + waiting
+                let fare = rules.charged(booking, drop: drop, chargeWaiting: chargeWaiting, in: world).fare
                 return Int(passenger.balance) >= fare ? 1 : 2
             },
             .contention("lastCabOfType",
