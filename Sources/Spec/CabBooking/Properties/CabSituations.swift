@@ -10,10 +10,12 @@ extension CabBookingModel {
 enum CabSituations {
     static func all(scope: CabScope, rules: CabRules) -> [Situation<CabBookingModel>] {
         /// The type asked for by a booking now that the fleet decides: a session, a slot, a
-        /// pickup in the area.
+        /// pickup in the area, no clash with another booking of his (refused before any cab is
+        /// looked for).
         @Sendable func typeAsked(_ action: CabAction, _ world: CabWorld) -> CabType? {
             guard case .bookNow(let p, let pickup, _) = action, world.passengers[p].session,
-                  world.freeSlot(below: scope.bookings) != nil, pickup < scope.pointsInArea else { return nil }
+                  world.freeSlot(below: scope.bookings) != nil, pickup < scope.pointsInArea,
+                  !rules.clashes(p, at: Int(world.now), world) else { return nil }
             return world.passengers[p].selectedType
         }
         @Sendable func freeCabs(_ world: CabWorld, _ matching: (CabType) -> Bool) -> Int {
