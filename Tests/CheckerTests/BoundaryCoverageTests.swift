@@ -47,13 +47,29 @@ struct BoundaryCoverageTests {
         #expect(coverage.boundaries.first?.counts == (nearMisses ? [2, 2, 2] : [2, 2, 0]))
     }
 
-    /// A walk counts what is offered in every state it visits, again each time it comes back.
-    @Test("Walks count what they are offered, the same for the same seed")
+    /// A walk counts the steps it takes, again each time it comes back to a state.
+    @Test("Walks count what they take, the same for the same seed")
     func walked() throws {
         let coverage = try Counter(limit: 4).coverage(seed: 1, walks: 20, steps: 10)
         let counts = try #require(coverage.boundaries.first?.counts)
         #expect(counts[0] > 0 && counts[1] > 0 && counts[2] == 0)
         #expect(coverage == (try Counter(limit: 4).coverage(seed: 1, walks: 20, steps: 10)))
+    }
+
+    /// A walk compares the implementation on the step it takes only, but offers it every
+    /// forbidden action of each state it visits: an allowed action not taken is not counted,
+    /// a forbidden one is. From 0 with a limit of 2, both increments are allowed and one step
+    /// takes one of them; with a limit of 1, the increment by two (to 2) is forbidden.
+    @Test("Walks count an allowed action only where it is taken, a forbidden one wherever it is offered")
+    func walkedJudgedOnly() throws {
+        let everyIncrement: @Sendable (Counter.State, inout [Counter.Action]) -> Void = { _, actions in
+            actions += [.increment(by: 1), .increment(by: 2)]
+        }
+        let both = try Counter(limit: 2).coverage(seed: 1, walks: 1, steps: 1, offered: everyIncrement)
+        let counts = try #require(both.boundaries.first?.counts)
+        #expect(counts.reduce(0, +) == 1 && counts[2] == 0)
+        let forbidden = try Counter(limit: 1).coverage(seed: 1, walks: 1, steps: 1, offered: everyIncrement)
+        #expect(forbidden.boundaries.first?.counts == [0, 1, 1])
     }
 
     /// By hand, for a limit of 4: increments from 0 and 2 (even) by one and by two, from 1 and

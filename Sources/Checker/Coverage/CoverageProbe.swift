@@ -11,6 +11,11 @@ import Synchronization
 /// own: coverage is not a rule. Kept apart from the properties, it costs the checks nothing
 /// and stays out of the reports and catalogues. Each state is expanded once, so the counts
 /// are the same for any number of workers.
+///
+/// Walks judge less than a search: every action the model forbids is offered to the
+/// implementation in each state a walk visits (and judged: a refusal must change nothing), but
+/// of the actions it allows only the one the walk takes is compared. So for walks
+/// (`judgedWhenTaken`) an allowed action counts only where it is taken.
 public struct CoverageProbe<Base: CoverageDeclaring>: Model {
     public typealias State = Base.State
     public typealias Action = Base.Action
@@ -18,19 +23,33 @@ public struct CoverageProbe<Base: CoverageDeclaring>: Model {
     public let base: Base
     let offered: Offered<Base>
     let tally: Tally
+    let judgedWhenTaken: Bool
 
     /// `offered`: what is offered in a state; the base's enabled actions when nil.
-    public init(_ base: Base, offered: Offered<Base>? = nil) {
+    /// `judgedWhenTaken`: count an action the base allows only on the step that takes it.
+    public init(_ base: Base, offered: Offered<Base>? = nil, judgedWhenTaken: Bool = false) {
         self.base = base
         self.offered = offered ?? { [base] state, actions in base.enabledActions(in: state, into: &actions) }
         tally = Tally(base.boundaries, base.situations)
+        self.judgedWhenTaken = judgedWhenTaken
     }
 
     public var name: String { base.name }
     public var initialStates: [State] { base.initialStates }
     public var actionKindNames: [String] { base.actionKindNames }
     public func actionKind(of action: Action) -> Int { base.actionKind(of: action) }
-    public var properties: [Property<Self>] { [] }
+    /// None, but for walks one that counts the step taken (and always holds).
+    public var properties: [Property<Self>] {
+        guard judgedWhenTaken else { return [] }
+        let probe = self
+        return [Property(id: "coverageOfStepsTaken", kind: .actionProperty, group: "coverage",
+                         statement: "Counts what the step taken reaches of the declared coverage.",
+                         source: "coverage", symbol: "CoverageProbe.taken",
+                         predicate: .transitionVerdict { before, action, _ in
+                             probe.count(before, offered: [action])
+                             return .holds
+                         })]
+    }
 
     public func successors(of state: State, into transitions: inout [Transition<Action, State>]) {
         count(state)
@@ -53,10 +72,16 @@ public struct CoverageProbe<Base: CoverageDeclaring>: Model {
     public var supportsSymmetry: Bool { base.supportsSymmetry }
     public func canonicalForm(of state: State) -> State { base.canonicalForm(of: state) }
 
-    /// Measures what is offered in `state` and adds it to the tally, in one lock.
+    /// Measures what is offered in `state` and adds it to the tally, in one lock; for walks,
+    /// only what the base forbids (the step taken is counted as it is judged).
     func count(_ state: State) {
         var actions: [Action] = []
         offered(state, &actions)
+        if judgedWhenTaken { actions.removeAll { base.successor(of: state, via: $0) != nil } }
+        count(state, offered: actions)
+    }
+
+    func count(_ state: State, offered actions: [Action]) {
         var boundaryHits: [(Int, Int)] = [], situationHits: [(Int, Int)] = []
         for (index, boundary) in tally.boundaries.enumerated() {
             for action in actions {
@@ -146,10 +171,11 @@ extension CoverageDeclaring {
         return probe.coverage
     }
 
-    /// The coverage in seeded walks: what is offered in each state a walk visits.
+    /// The coverage in seeded walks: in each state a walk visits, what is offered that the
+    /// model forbids, and the step the walk takes.
     public func coverage(seed: UInt64, walks: Int, steps: Int, offered: Offered<Self>? = nil)
         throws(ExplorationError) -> Coverage {
-        let probe = CoverageProbe(self, offered: offered)
+        let probe = CoverageProbe(self, offered: offered, judgedWhenTaken: true)
         _ = try Simulator(model: probe, seed: seed, walks: walks, maxSteps: steps).run()
         return probe.coverage
     }

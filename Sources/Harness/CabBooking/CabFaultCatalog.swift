@@ -50,6 +50,8 @@ public enum CabFaultCatalog {
         // keep the Reference's state of the shorter path without the refusal; walks merge nothing.
         entry(.refusedBookingDrawsId, target: "reference", property: "bookingIdsSixDigits",
               scope: "day walks", steps: 2),
+        // An environment the day walks offer but rarely take: no cab of any type free for a booking now.
+        entry(.busyFleetKeepsBooking, target: "conformance", property: "Conformance", scope: "fleet", steps: 4),
         // At the threshold itself: only the wallet scope lands a refill on the limit.
         entry(.walletLimitExclusive, target: "reference", property: "refillCreditsExactlyOnce", scope: "wallet",
               steps: 1),

@@ -23,7 +23,8 @@ public struct CabBookingPlugin: ModelPlugin {
                           + "leads at both limits and "
                           + "one minute either side, bookings with the promo code or without: for seeded walks"),
          ScopeDescription("wallet", "the wallet limit at the paisa: 3 passengers holding INR 499.99, 500.00 and 500.01 "
-                          + "refill INR 500 against a limit of INR 1,000")]
+                          + "refill INR 500 against a limit of INR 1,000"),
+         ScopeDescription("fleet", "the whole fleet busy: 3 passengers for a Nano and a Sedan, 3 bookings, 4 steps")]
     }
 
     public var settableKeys: [SettableKey] {
@@ -32,7 +33,7 @@ public struct CabBookingPlugin: ModelPlugin {
     }
 
     public var defaultSuite: [SuiteEntry] {
-        ["ci", "accounts", "wallet", .walks("day", seed: 1, walks: 300, steps: 40)]
+        ["ci", "accounts", "wallet", "fleet", .walks("day", seed: 1, walks: 300, steps: 40)]
     }
 
     public func bounds(named name: String, setting assignments: [(key: String, value: Int)]) throws(ModelInputError) -> CabScope {

@@ -13,6 +13,14 @@ extension CabBookingService {
         }
         if fault != .clashCheckedForLaterBookingsOnly { try checkClash(passenger, at: now) }
         guard let (cab, eta) = fastestCab(of: account.selectedType, to: pickup, by: now + policy.arrivalBoundMinutes, at: now) else {
+            if fault == .busyFleetKeepsBooking, cabs.values.allSatisfy({ $0.booking != nil }) {
+                let id = try bookingIDs.issue(fault: fault)
+                bookings[id] = Booking(id: id, owner: passenger, type: account.selectedType, pickup: pickup,
+                                       destination: destination, createdAt: now, pickupAt: now, isLater: false,
+                                       promo: promo, status: .scheduled)
+                confirm(id, to: account)
+                return id
+            }
             throw .noCabAvailable(account.selectedType)
         }
         let id = try bookingIDs.issue(fault: fault)

@@ -34,6 +34,7 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
     case pendingListsUnserved
     case promoKeptUntilUsed
     case walletLimitExclusive
+    case busyFleetKeepsBooking
 
     public var description: String { rawValue }
 
@@ -45,7 +46,8 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .favouriteLimitOffByOne, .favouriteRadiusExclusive: "favourites"
         case .refillRetryCreditedAgain: "wallet and payment"
         case .laterBookingAtThirtyMinutesAccepted, .leadPastThreeDaysAccepted, .clashCheckedForLaterBookingsOnly, .clashWindowExclusive: "booking windows"
-        case .bookNowTakesFirstFreeCab, .designationAtPickupTime, .cabOfAnyType, .designationTiesByBookingId: "dispatch"
+        case .bookNowTakesFirstFreeCab, .designationAtPickupTime, .cabOfAnyType, .designationTiesByBookingId,
+             .busyFleetKeepsBooking: "dispatch"
         case .noticeOneMinuteLate, .jobsRunAtClockTarget: "time"
         case .bookingIdPastSixDigits, .cancelledIdReissued, .refusedBookingDrawsId: "booking ids"
         case .cancelKeepsCab, .cancelAfterBoarding: "cancellation"
@@ -96,6 +98,9 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .walletLimitExclusive:
             "The wallet limit is checked with < instead of <=: a refill that would fill the wallet exactly to the "
                 + "limit is refused."
+        case .busyFleetKeepsBooking:
+            "With every cab of the fleet busy, a booking now is kept, to be served by the next cab that frees, "
+                + "instead of refused with M14: the passenger is told it is confirmed and no cab comes."
         case .promoKeptUntilUsed:
             "The welcome promo stays until a travel uses it: a passenger whose first travel went without the code "
                 + "gets 10% off a later one."
