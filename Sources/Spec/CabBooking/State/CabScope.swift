@@ -136,14 +136,12 @@ public struct CabScope: Sendable, Equatable {
     /// The whole fleet busy, searched: three passengers for a Nano and a Sedan at L0, three
     /// bookings, 4 steps: two bookings take both cabs and a third finds none of any type free.
     /// Walks offer that booking (`day`) but judge only the steps they take, and rarely take it.
-    public static let fleet: CabScope = {
-        CabScope(
-            name: "fleet", passengers: 3, cabTypes: [.nano, .sedan], cabPoints: [0, 0], pointsInArea: 1, bookings: 3,
-            horizon: 10, depth: 4, timing: .compressed, leads: [], eta: [[0, 30], [30, 0]],
-            metres: [[0, 9_000], [9_000, 0]],
-            baseFare: [12_000, 15_000, 20_000], perKilometre: [1_000, 1_200, 1_500],
-            startingBalance: 0, refillAmount: 50_000, walletLimit: 100_000)
-    }()
+    public static let fleet = CabScope(
+        name: "fleet", passengers: 3, cabTypes: [.nano, .sedan], cabPoints: [0, 0], pointsInArea: 1, bookings: 3,
+        horizon: 10, depth: 4, timing: .compressed, leads: [], eta: [[0, 30], [30, 0]],
+        metres: [[0, 9_000], [9_000, 0]],
+        baseFare: [12_000, 15_000, 20_000], perKilometre: [1_000, 1_200, 1_500],
+        startingBalance: 0, refillAmount: 50_000, walletLimit: 100_000)
 
     public static let named: [CabScope] = [.ci, .accounts, .day, .wallet, .fleet]
 }
