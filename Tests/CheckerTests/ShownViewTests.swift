@@ -5,7 +5,7 @@ import Testing
 /// since the last reset. The abstraction is the value alone, so the total is a view derived
 /// from it; the buggy display forgets to clear the total on a reset.
 extension Counter: UserFacing {
-    func shown(in state: State) -> [ShownView] { [ShownView("display", ["value \(state.value)"])] }
+    func shown(in state: State) -> [ShownView<String>] { [ShownView("display", ["value \(state.value)"])] }
 }
 
 struct DisplayedCounter: ImplementationAdapter {
@@ -41,7 +41,7 @@ struct DisplayedCounter: ImplementationAdapter {
     }
     func differences(expected: Counter.State, actual: Counter.State) -> [String] { [] }
 
-    func shown(in system: System) -> [ShownView]? {
+    func shown(in system: System) -> [ShownView<String>]? {
         readsViews ? [ShownView("display", ["value \(system.displayed)"])] : nil
     }
 }

@@ -6,6 +6,8 @@ public protocol ImplementationAdapter: Sendable {
     /// The implementation's whole state, as a value: copied before each operation so that
     /// every branch of the search starts from the same state.
     associatedtype System: Sendable & Equatable
+    /// One row of the views the adapter reads (`shown(in:)`); `NoShownRow` when it reads none.
+    associatedtype ShownRow: Hashable & Sendable & CustomStringConvertible = NoShownRow
 
     var spec: Spec { get }
 
@@ -54,11 +56,11 @@ public protocol ImplementationAdapter: Sendable {
     /// specification derives them; nil (the default) when the adapter reads none. Conformance
     /// compares them with `expectedShown(in:)` on every step, as it compares abstractions:
     /// once a state would miss a wrong view on a path that reached a state already seen.
-    func shown(in system: System) -> [ShownView]?
+    func shown(in system: System) -> [ShownView<ShownRow>]?
 
     /// The views the specification derives from `state`: its own (`UserFacing.shown`) where it
     /// declares them, none otherwise.
-    func expectedShown(in state: Spec.State) -> [ShownView]
+    func expectedShown(in state: Spec.State) -> [ShownView<ShownRow>]
 }
 
 /// What became of an action performed on an implementation.
@@ -116,8 +118,8 @@ extension ImplementationAdapter {
     public var systemProperties: [SystemProperty<System>] { [] }
     public func setUpDivergences() -> [String?] { [] }
     public func hiddenState(of system: System) -> UInt64? { nil }
-    public func shown(in system: System) -> [ShownView]? { nil }
-    public func expectedShown(in state: Spec.State) -> [ShownView] { [] }
+    public func shown(in system: System) -> [ShownView<ShownRow>]? { nil }
+    public func expectedShown(in state: Spec.State) -> [ShownView<ShownRow>] { [] }
 
     /// `candidates(in:into:)` into an array with room for 256 from the start. Listed into an
     /// empty array, a state's candidates (about 140 in the myTaxi ci scope) took eight

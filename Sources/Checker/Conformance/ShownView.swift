@@ -5,26 +5,35 @@
 /// polluting) changes no abstract state. So the specification derives each view from its
 /// state, the adapter reads the implementation's, and conformance compares the two.
 ///
-/// Entries are text in the specification's terms (slots, not the implementation's ids), one
-/// per row or total, so that a difference reads as the user would see it.
-public struct ShownView: Hashable, Sendable {
+/// Rows are plain values in the specification's terms (slots, not the implementation's ids),
+/// one per row or total, put into words only when a witness quotes them: the views are
+/// compared on every transition, and rows built as text there tripled myTaxi `qa`'s time.
+public struct ShownView<Row: Hashable & Sendable & CustomStringConvertible>: Hashable, Sendable {
     /// What the user looks at: "pending bookings of p1", "plan of s1".
     public let title: String
-    public let entries: [String]
+    public let entries: [Row]
 
-    public init(_ title: String, _ entries: [String]) {
+    public init(_ title: String, _ entries: [Row]) {
         self.title = title
         self.entries = entries
     }
 
     /// The rows on one line, as a witness quotes them.
-    public var rows: String { entries.isEmpty ? "(empty)" : entries.joined(separator: ", ") }
+    public var rows: String { entries.isEmpty ? "(empty)" : entries.map(\.description).joined(separator: ", ") }
+}
+
+/// The row type of an adapter that reads no views.
+public enum NoShownRow: Hashable, Sendable, CustomStringConvertible {
+    public var description: String { switch self {} }
 }
 
 /// A specification that says what its users are shown, derived from its state alone.
 public protocol UserFacing: Model {
+    /// One row of any of its views, as a value.
+    associatedtype ShownRow: Hashable & Sendable & CustomStringConvertible
+
     /// Every view a user can open in `state`, in a fixed order.
-    func shown(in state: State) -> [ShownView]
+    func shown(in state: State) -> [ShownView<ShownRow>]
 }
 
 extension ImplementationAdapter {
@@ -54,6 +63,21 @@ extension ImplementationAdapter {
     }
 }
 
-extension ImplementationAdapter where Spec: UserFacing {
-    public func expectedShown(in state: Spec.State) -> [ShownView] { spec.shown(in: state) }
+extension ImplementationAdapter where Spec: UserFacing, Spec.ShownRow == ShownRow {
+    public func expectedShown(in state: Spec.State) -> [ShownView<ShownRow>] { spec.shown(in: state) }
+}
+
+/// The entity a row names: a slot of the specification's, or an id of the implementation's
+/// that maps to no slot, quoted as the implementation writes it (a difference to show).
+public enum ShownName<Slot: Hashable & Sendable & CustomStringConvertible>: Hashable, Sendable,
+    CustomStringConvertible {
+    case slot(Slot)
+    case unmapped(String)
+
+    public var description: String {
+        switch self {
+        case .slot(let slot): slot.description
+        case .unmapped(let id): id
+        }
+    }
 }

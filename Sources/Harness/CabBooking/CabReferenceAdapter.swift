@@ -121,7 +121,7 @@ public struct CabReferenceAdapter: ImplementationAdapter {
     public func abstraction(of system: CabSystem) -> CabWorld { abstraction.world(of: system) }
 
     /// The Pending and Previous bookings, compared with the Spec's after every step.
-    public func shown(in system: CabSystem) -> [ShownView]? { abstraction.shown(in: system) }
+    public func shown(in system: CabSystem) -> [ShownView<BookingRow>]? { abstraction.shown(in: system) }
 
     /// The booking ids drawn, the next favourite's id and how many messages went out: the
     /// abstraction shows the bookings that exist and the last message only, so an id drawn

@@ -208,23 +208,42 @@ struct SlotTable<ID: Equatable> {
 }
 
 extension Abstraction {
-    /// Each client's pending rides and those done as the Reference lists them (000 PF20), in
-    /// the Spec's terms (`MyTaxiModel.shown`): route slots for ids, ticks for minutes.
-    public func shown(in service: DispatchService) -> [ShownView] {
-        (0..<scope.clients).flatMap { c -> [ShownView] in
+    /// Each client's pending rides and those done as the Reference lists them (000 PF20), and
+    /// the taxi its last confirmation told him of for each ride he waits for or rides in
+    /// (PF17), in the Spec's terms (`MyTaxiModel.shown`): route slots for ids, ticks for minutes.
+    public func shown(in service: DispatchService) -> [ShownView<ClientRow>] {
+        (0..<scope.clients).flatMap { c -> [ShownView<ClientRow>] in
             let id = client(MyTaxiSpec.ClientID(c))
-            func rows(_ list: [Route]) -> [String] {
+            func name(_ route: Route) -> ShownName<MyTaxiSpec.RouteID> {
+                let slot = slot(of: route.id, route, in: service)
+                return slot.map { .slot(MyTaxiSpec.RouteID(raw: $0)) } ?? .unmapped("\(route.id)")
+            }
+            func rows(_ list: [Route]) -> [ClientRow] {
                 list.map { route in
-                    let name = slot(of: route.id, route, in: service).map { MyTaxiModel.routeNames[Int($0)] }
-                    return MyTaxiModel.ride(name ?? "\(route.id)", zone: MyTaxiSpec.ZoneID(raw: raw(route.origin)),
-                                            passengers: route.passengers, shared: route.shared,
-                                            reserved: route.isReservation, at: Int(ticks(route.pickupAt)),
-                                            status(route.state))
+                    .ride(RideRow(name(route), zone: MyTaxiSpec.ZoneID(raw: raw(route.origin)),
+                                  passengers: route.passengers, shared: route.shared, reserved: route.isReservation,
+                                  at: Int(ticks(route.pickupAt)), status(route.state)))
                 }
             }
+            let made = (service.clients[id]?.routes ?? []).prefix(scope.routesPerClient)
+            let told = made.compactMap { routeID -> ClientRow? in
+                guard let route = service.routes[routeID], route.state == .waiting || route.state == .onBoard else {
+                    return nil
+                }
+                return .taxiTold(name(route), taxi: taxiTold(route: routeID, in: service))
+            }
             return [ShownView(MyTaxiModel.pendingTitles[c], rows(service.pendingRides(of: id))),
-                    ShownView(MyTaxiModel.doneTitles[c], rows(service.ridesDone(by: id)))]
+                    ShownView(MyTaxiModel.doneTitles[c], rows(service.ridesDone(by: id))),
+                    ShownView(MyTaxiModel.toldTitles[c], told)]
         }
+    }
+
+    /// The taxi of the last confirmation the service sent for `route`, as the Spec's taxi.
+    func taxiTold(route: MyTaxiReference.RouteID, in service: DispatchService) -> MyTaxiSpec.TaxiID? {
+        for notice in service.notifications.reversed() {
+            if case .confirmation(_, route, let taxi, _, _) = notice { return MyTaxiSpec.TaxiID(raw: raw(taxi)) }
+        }
+        return nil
     }
 
     func status(_ state: RouteState) -> RouteStatus {

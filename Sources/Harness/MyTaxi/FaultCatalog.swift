@@ -49,6 +49,11 @@ public enum FaultCatalog {
         // Contention: only a third party in one shared ride meets it (the city walks' three clients).
         FaultEntry(fault: .joinCountsLeaderOnly, target: "reference", property: "AtMostFourPassengers",
                    scope: "city walks", steps: 5),
+        // What the user sees: the taxi each party of a shared ride is told of is derived and compared.
+        FaultEntry(fault: .confirmsLeadClientOnly, target: "conformance", property: "ShownAsSpecified",
+                   scope: "sharing", steps: 5),
+        FaultEntry(fault: .lateJoinerNotConfirmed, target: "conformance", property: "ShownAsSpecified",
+                   scope: "sharing", steps: 5),
         // Time at the minute: the 5-minute ticks see only waits of whole periods.
         FaultEntry(fault: .fakeWaitInClockPeriods, target: "conformance", property: "RefusalsLeaveStateUnchanged",
                    scope: "minutes", steps: 9),

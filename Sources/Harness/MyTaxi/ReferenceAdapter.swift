@@ -76,8 +76,8 @@ public struct ReferenceAdapter: ImplementationAdapter {
 
     public func abstraction(of system: DispatchService) -> World { abstraction.world(of: system) }
 
-    /// Each client's list of rides, compared with the Spec's in every state.
-    public func shown(in system: DispatchService) -> [ShownView]? { abstraction.shown(in: system) }
+    /// Each client's lists of rides and the taxis he was told of, compared with the Spec's on every step.
+    public func shown(in system: DispatchService) -> [ShownView<ClientRow>]? { abstraction.shown(in: system) }
 
     // No hidden state declared (`hiddenState`): keyed by its route, ride and card numbers and
     // the notifications sent, the searches of the Reference grow from 183,372 to 339,048 states

@@ -65,7 +65,7 @@ public struct TravReferenceAdapter: ImplementationAdapter {
     public func abstraction(of system: TravSystem) -> TravWorld { abstraction.world(of: system.service) }
 
     /// Each schedule's plan, legs and totals, compared with the Spec's after every step.
-    public func shown(in system: TravSystem) -> [ShownView]? { abstraction.shown(in: system.service) }
+    public func shown(in system: TravSystem) -> [ShownView<PlanRow>]? { abstraction.shown(in: system.service) }
 
     public func candidates(in world: TravWorld, into actions: inout [TravAction]) {
         spec.rules.candidates(in: world) { actions.append($0) }

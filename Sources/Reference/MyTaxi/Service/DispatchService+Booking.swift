@@ -59,6 +59,14 @@ extension DispatchService {
             routes[route]!.ride = rideID
             rides[rideID]!.routes.append(route)
             reprice(rideID)
+            // Told at once which taxi comes, as a client who joined before acceptance is told on
+            // acceptance (000 §2; Lucia's scenario: she joins and is told taxi, wait and share).
+            if fault == .lateJoinerNotConfirmed { return route }
+            let ride = rides[rideID]!
+            let from = drivers[ride.driver]?.zone ?? lead.origin
+            let wait = zones.distance(from, lead.origin) * policy.minutesPerZone
+            notifications.append(.confirmation(client: id, route: route, taxi: ride.taxi, waitingMinutes: wait,
+                                               fareCents: routes[route]!.fareCents!))
             return route
         case .completed, .cancelled:
             throw ServiceError(.notAllowedNow, "\(target) is \(lead.state.rawValue)")

@@ -56,7 +56,7 @@ extension DispatchService {
             routes[member]!.offeredTo = nil
         }
         reprice(rideID)
-        for member in members {
+        for member in members where fault != .confirmsLeadClientOnly || member == offered {
             let route = routes[member]!
             notifications.append(.confirmation(client: route.client, route: member, taxi: taxi,
                                                waitingMinutes: zones.distance(zone, route.origin) * policy.minutesPerZone,

@@ -28,6 +28,8 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
     case pendingListsCancelledRide
     case fakeWaitInClockPeriods
     case joinCountsLeaderOnly
+    case confirmsLeadClientOnly
+    case lateJoinerNotConfirmed
 
     public var description: String { rawValue }
 
@@ -43,7 +45,7 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .fareSharesDoNotAddUp: return "fares"
         case .cancelledRouteStaysOnRide, .driverCancelLosesRequest, .refusedRequestLeavesRoute: return "cancellation"
         case .finishedRideCountsAsOpen: return "requests"
-        case .pendingListsCancelledRide: return "what the user sees"
+        case .pendingListsCancelledRide, .confirmsLeadClientOnly, .lateJoinerNotConfirmed: return "what the user sees"
         case .fakeRequestWithoutWaiting, .clockSkipsDueReservation, .fakeWaitInClockPeriods: return "time"
         case .unconfirmedClientBooks, .suspendedDriverStartsWorking: return "accounts"
         }
@@ -82,6 +84,12 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .joinCountsLeaderOnly:
             return "A join before a driver accepts counts the seats of the leader's party only, not of those "
                 + "who joined before: a third party can overfill the taxi."
+        case .confirmsLeadClientOnly:
+            return "An accepted shared ride is confirmed to the client who asked for it only: those who joined "
+                + "before a driver accepted are never told which taxi comes."
+        case .lateJoinerNotConfirmed:
+            return "A client who joins a shared ride a driver has already accepted is never told which taxi "
+                + "comes (the Reference's own bug until the view of taxis told found it)."
         case .fakeWaitInClockPeriods:
             return "The fake-request wait is counted in whole 5-minute periods of the clock, as a bucketed timer "
                 + "would: a driver who accepted at minute 4 may report at minute 5."

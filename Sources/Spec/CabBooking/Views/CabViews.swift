@@ -6,17 +6,17 @@ import Checker
 /// latest first is ours, and among bookings picked up at the same minute the one made later
 /// comes first (creation order, not the booking id, which wraps from 999999 to 100000).
 extension CabBookingModel: UserFacing {
-    public func shown(in world: CabWorld) -> [ShownView] {
+    public func shown(in world: CabWorld) -> [ShownView<BookingRow>] {
         (0..<scope.passengers).flatMap { p in
             [ShownView(Self.pendingTitles[p], listed(of: p, world, where: \.isLive).map { b in
                 let booking = world.bookings[b]
-                return Self.pending(slot: "b\(b + 1)", booking.type, at: booking.pickup, booking.pickupAt,
-                                    booking.status)
+                return .pending(.slot(BookingSlot(b)), booking.type, at: booking.pickup, booking.pickupAt,
+                                booking.status)
             }),
              ShownView(Self.previousTitles[p], listed(of: p, world, where: { $0 == .completed }).map { b in
                 let booking = world.bookings[b]
-                return Self.previous(slot: "b\(b + 1)", at: booking.pickupAt, fare: booking.fare, booking.payment,
-                                     promo: booking.promo)
+                return .previous(.slot(BookingSlot(b)), at: booking.pickupAt, fare: booking.fare, booking.payment,
+                                 promo: booking.promo)
             })]
         }
     }
@@ -24,18 +24,6 @@ extension CabBookingModel: UserFacing {
     /// The views' titles, made once: the views are compared on every step.
     public static let pendingTitles = (0..<CabWorld.passengerCapacity).map { "pending bookings of p\($0 + 1)" }
     public static let previousTitles = (0..<CabWorld.passengerCapacity).map { "previous bookings of p\($0 + 1)" }
-
-    /// A row of the Pending bookings, as both sides render it.
-    public static func pending(slot: String, _ type: CabType, at point: UInt8, _ pickupAt: UInt8,
-                               _ status: BookingStatus) -> String {
-        "\(slot) \(type) at L\(point) \(pickupAt) min \(status)"
-    }
-
-    /// A row of the Previous bookings: what the travel cost and how it was paid.
-    public static func previous(slot: String, at pickupAt: UInt8, fare: UInt32, _ payment: PaymentState,
-                                promo: Bool) -> String {
-        "\(slot) at \(pickupAt) min \(fare) paise by \(payment)" + (promo ? " with the promo" : "")
-    }
 
     /// Passenger p's booking slots whose status passes `include`, latest pickup first.
     private func listed(of p: Int, _ world: CabWorld, where include: (BookingStatus) -> Bool) -> [Int] {
@@ -45,6 +33,31 @@ extension CabBookingModel: UserFacing {
                 return booking.status != .unused && booking.owner == p && include(booking.status)
             }
             .sorted { (world.bookings[$0].pickupAt, $0) > (world.bookings[$1].pickupAt, $1) }
+    }
+}
+
+/// A booking slot of the Spec's, b1 first.
+public struct BookingSlot: Hashable, Sendable, CustomStringConvertible {
+    public let index: Int
+    public init(_ index: Int) { self.index = index }
+    public var description: String { "b\(index + 1)" }
+}
+
+/// A row of the Pending or the Previous bookings, as both sides derive it: a plain value, put
+/// into words only for a witness.
+public enum BookingRow: Hashable, Sendable, CustomStringConvertible {
+    /// A booking not yet travelled and paid: its cab type, pickup point and minute, status.
+    case pending(ShownName<BookingSlot>, CabType, at: UInt8, UInt8, BookingStatus)
+    /// A travel done: when, what it cost and how it was paid.
+    case previous(ShownName<BookingSlot>, at: UInt8, fare: UInt32, PaymentState, promo: Bool)
+
+    public var description: String {
+        switch self {
+        case .pending(let slot, let type, let point, let pickupAt, let status):
+            "\(slot) \(type) at L\(point) \(pickupAt) min \(status)"
+        case .previous(let slot, let pickupAt, let fare, let payment, let promo):
+            "\(slot) at \(pickupAt) min \(fare) paise by \(payment)" + (promo ? " with the promo" : "")
+        }
     }
 }
 

@@ -17,7 +17,7 @@ public enum Criterion: UInt8, Sendable, CaseIterable, CustomStringConvertible {
 
 /// One way of covering a leg: minutes, cost units, metres. Independent of the departure
 /// (decision DT21).
-public struct TravelOption: Sendable, Equatable {
+public struct TravelOption: Sendable, Hashable {
     public var minutes: Int
     public var cost: Int
     public var metres: Int

@@ -8,35 +8,46 @@ import Checker
 /// first leg leaves home; each next one the place of the appointment before. No leg home at
 /// the end of the day: the seed asks for legs into appointments only (Def 1.3.7).
 extension TravlendarModel: UserFacing {
-    public func shown(in world: TravWorld) -> [ShownView] {
+    public func shown(in world: TravWorld) -> [ShownView<PlanRow>] {
         (0..<scope.schedules).filter { world.schedules[$0].status != .unused }.map { s in
             let (request, plan) = rules.planned(s, world)
             let planRules = PlanRules(scope: scope)
-            var legs: [String] = [], totals = Objective()
+            var rows: [PlanRow] = [], totals = Objective()
             if world.schedules[s].reason != .infeasible {
                 for k in plan.stops.indices {
                     guard let option = planRules.option(k, plan, request),
                           let to = planRules.template(plan.stops[k], request)?.location else { continue }
                     let stop = plan.stops[k]
                     let from = planRules.origin(k, plan, request)
-                    legs.append(Self.leg(slot: stop.slot, from: from, to: to, by: stop.mean, departure: stop.departure,
-                                         arrival: stop.departure + option.minutes, option))
+                    rows.append(.leg(into: stop.slot, from: from, to: to, by: stop.mean, departure: stop.departure,
+                                     arrival: stop.departure + option.minutes, option))
                     totals.add(option, by: stop.mean)
                 }
             }
-            return ShownView("plan of s\(s + 1)", legs + [Self.totals(totals)])
+            return ShownView(Self.planTitles[s], rows + [.totals(totals)])
         }
     }
 
-    /// A leg's row, as both sides render it.
-    public static func leg(slot: Int, from: Int, to: Int, by mean: TravelMean, departure: Int, arrival: Int,
-                           _ option: TravelOption) -> String {
-        "\(PlanRules.name(slot)): L\(from) to L\(to) by \(mean), \(departure)-\(arrival) min, "
-            + "\(option.minutes) min \(option.cost) units \(option.metres) m"
-    }
+    /// Titles made once: the views are compared on every step.
+    public static let planTitles = (0..<TravWorld.scheduleCapacity).map { "plan of s\($0 + 1)" }
+}
 
-    /// The totals row.
-    public static func totals(_ objective: Objective) -> String { "total \(objective)" }
+/// A row of a schedule's page, as both sides derive it: a plain value, put into words only
+/// for a witness.
+public enum PlanRow: Hashable, Sendable, CustomStringConvertible {
+    /// A leg into an appointment slot: from where, to where, by what, when, and what it takes.
+    case leg(into: Int, from: Int, to: Int, by: TravelMean, departure: Int, arrival: Int, TravelOption)
+    /// The totals of the three criteria the user ranks.
+    case totals(Objective)
+
+    public var description: String {
+        switch self {
+        case .leg(let slot, let from, let to, let mean, let departure, let arrival, let option):
+            "\(PlanRules.name(slot)): L\(from) to L\(to) by \(mean), \(departure)-\(arrival) min, "
+                + "\(option.minutes) min \(option.cost) units \(option.metres) m"
+        case .totals(let objective): "total \(objective)"
+        }
+    }
 }
 
 extension TravlendarModel {
