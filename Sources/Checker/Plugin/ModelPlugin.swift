@@ -98,10 +98,10 @@ public protocol ModelPlugin: Sendable {
 
     /// The whole state in one line, for the first step of a trace.
     func summary(of state: Spec.State, bounds: Bounds) -> String
-    /// What changed between two states, one phrase per field, written "FIELD BEFORE→AFTER"
-    /// where the field has a value on both sides ("d2 AVAILABLE→BUSY", "queue z1 [d1]→[]"):
-    /// the reports split such a phrase to show a divergence's two values side by side.
-    func changes(from before: Spec.State, to after: Spec.State, bounds: Bounds) -> [String]
+    /// What changed between two states, one change per field: the field with its value before
+    /// and after where it has one on both sides ("d2 AVAILABLE→BUSY", "queue z1 [d1]→[]"), a
+    /// note otherwise. The reports show a divergence's two values side by side.
+    func changes(from before: Spec.State, to after: Spec.State, bounds: Bounds) -> [StateChange]
     /// The state as an HTML fragment for the HTML report; entities in `marked` stand out.
     func html(of state: Spec.State, bounds: Bounds, marked: Set<String>) -> String
     /// The names of entities that a witness sentence mentions ("d2", "z1"), which the reports mark.

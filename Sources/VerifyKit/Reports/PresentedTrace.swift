@@ -49,23 +49,16 @@ struct PresentedTrace {
             let after = step.state
             let recorded = plugin.traceAction(step.action)
             steps.append(Step(action: "\(step.action)", actionName: recorded.name, parameters: recorded.parameters,
-                              changes: plugin.changes(from: before, to: after, bounds: bounds),
+                              changes: plugin.changes(from: before, to: after, bounds: bounds).map(\.description),
                               html: plugin.html(of: after, bounds: bounds, marked: involved),
                               variables: plugin.traceState(after, bounds: bounds)))
             before = after
         }
         self.steps = steps
         divergence = implementationState.map { actual in
-            plugin.changes(from: before, to: actual, bounds: bounds).map(Self.split)
+            plugin.changes(from: before, to: actual, bounds: bounds).map { change in
+                (change.field, change.values?.before ?? "", change.values?.after ?? "")
+            }
         } ?? []
-    }
-
-    /// A change phrase "FIELD BEFORE→AFTER" (the form `ModelPlugin.changes` writes) as its field
-    /// and its two values; a phrase without an arrow stays whole, in the field, its values empty.
-    static func split(_ phrase: String) -> (field: String, specification: String, implementation: String) {
-        guard let arrow = phrase.range(of: "→") else { return (phrase, "", "") }
-        let left = phrase[..<arrow.lowerBound], right = String(phrase[arrow.upperBound...])
-        guard let space = left.lastIndex(of: " ") else { return ("", String(left), right) }
-        return (String(left[..<space]), String(left[left.index(after: space)...]), right)
     }
 }

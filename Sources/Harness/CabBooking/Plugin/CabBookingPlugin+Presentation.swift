@@ -5,11 +5,11 @@ import Checker
 extension CabBookingPlugin {
     public func summary(of world: CabWorld, bounds scope: CabScope) -> String { CabPresentation.summary(world, scope: scope) }
 
-    /// One phrase per field that differs, "FIELD BEFORE→AFTER".
-    public func changes(from before: CabWorld, to after: CabWorld, bounds scope: CabScope) -> [String] {
-        var lines: [String] = []
+    /// One change per field that differs, "FIELD BEFORE→AFTER".
+    public func changes(from before: CabWorld, to after: CabWorld, bounds scope: CabScope) -> [StateChange] {
+        var lines: [StateChange] = []
         func compare<T: Equatable>(_ field: String, _ a: T, _ b: T, _ show: (T) -> String = { "\($0)" }) {
-            if a != b { lines.append("\(field) \(show(a))→\(show(b))") }
+            if a != b { lines.append(StateChange(field, show(a), show(b))) }
         }
         compare("minute", before.now, after.now)
         compare("message", before.lastMessage, after.lastMessage)
@@ -38,9 +38,9 @@ extension CabBookingPlugin {
             compare("\(name) feedback", a.feedback, b.feedback)
             compare("\(name) promo discount", a.promoApplied, b.promoApplied)
             if a.status == .unused && b.status != .unused {
-                lines.append("\(name) for p\(Int(b.owner) + 1): \(b.type) at L\(b.pickup), "
-                             + "pickup at minute \(b.pickupAt)"
-                             + (b.isLater ? " (later)" : "") + (b.promo ? " with the promo code" : ""))
+                lines.append(StateChange(note: "\(name) for p\(Int(b.owner) + 1): \(b.type) at L\(b.pickup), "
+                                         + "pickup at minute \(b.pickupAt)"
+                                         + (b.isLater ? " (later)" : "") + (b.promo ? " with the promo code" : "")))
             }
         }
         for c in 0..<scope.cabs {

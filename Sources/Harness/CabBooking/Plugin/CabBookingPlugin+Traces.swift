@@ -7,25 +7,6 @@ import Checker
 extension CabBookingPlugin {
     public var traceVariables: [String] { ["now", "lastMessage", "passengers", "bookings", "cabs"] }
 
-    public func traceJSON(of scope: CabScope) -> JSON {
-        .object([("base", .string(String(scope.name.split(separator: " ").first ?? "ci"))), ("passengers", .integer(scope.passengers)),
-                 ("bookings", .integer(scope.bookings)), ("horizon", .integer(scope.horizon))])
-    }
-
-    public func bounds(fromTrace base: String, fields: [String: Int]) throws(ModelInputError) -> CabScope {
-        guard CabScope.named.contains(where: { $0.name == base }) else {
-            throw ModelInputError("unknown scope '\(base)'; valid scopes: \(CabScope.named.map(\.name).joined(separator: ", "))")
-        }
-        var assignments: [(key: String, value: Int)] = []
-        for key in ["passengers", "bookings", "horizon"] {
-            guard let number = fields[key] else { throw ModelInputError("the scope has no whole number '\(key)'") }
-            assignments.append((key, number))
-        }
-        var scope = try bounds(named: base, setting: assignments)
-        scope.depth = nil
-        return scope
-    }
-
     public func traceState(_ world: CabWorld, bounds scope: CabScope) -> [(String, JSON)] {
         func int(_ value: some BinaryInteger) -> JSON { .object([("#bigint", .string("\(value)"))]) }
         func map(_ pairs: [(String, JSON)]) -> JSON { .object([("#map", .array(pairs.map { .array([.string($0.0), $0.1]) }))]) }
@@ -52,7 +33,8 @@ extension CabBookingPlugin {
             return ("c\(c + 1)", .object([("type", .string("\(r.type)")), ("at", .string("L\(r.location)")),
                                          ("booking", .string(r.booking == CabWorld.none ? "" : "b\(Int(r.booking) + 1)"))]))
         }
-        return [("now", int(world.now)), ("lastMessage", .string("\(world.lastMessage)")), ("passengers", map(passengers)),
+        return [("now", int(world.now)), ("lastMessage", .string(world.lastMessage.code)),
+                ("passengers", map(passengers)),
                 ("bookings", map(bookings)), ("cabs", map(cabs))]
     }
 

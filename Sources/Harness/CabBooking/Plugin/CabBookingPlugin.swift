@@ -27,33 +27,10 @@ public struct CabBookingPlugin: ModelPlugin {
          ScopeDescription("fleet", "the whole fleet busy: 3 passengers for a Nano and a Sedan, 3 bookings, 4 steps")]
     }
 
-    public var settableKeys: [SettableKey] {
-        [SettableKey("passengers", 1...CabWorld.passengerCapacity), SettableKey("bookings", 0...CabWorld.bookingCapacity),
-         SettableKey("horizon", 0...CabScope.maximumHorizon), SettableKey("depth", 0...1000)]
-    }
-
     public var defaultSuite: [SuiteEntry] {
         ["ci", "accounts", "wallet", "fleet", .walks("day", seed: 1, walks: 300, steps: 40)]
     }
 
-    public func bounds(named name: String, setting assignments: [(key: String, value: Int)]) throws(ModelInputError) -> CabScope {
-        guard var scope = CabScope.named.first(where: { $0.name == name }) else {
-            throw ModelInputError("unknown scope '\(name)'; valid scopes: \(CabScope.named.map(\.name).joined(separator: ", "))")
-        }
-        for (key, value) in try SettableKey.validated(assignments, against: settableKeys) {
-            switch key {
-            case "passengers": scope.passengers = value
-            case "bookings": scope.bookings = value
-            case "horizon": scope.horizon = value
-            default: scope.depth = value
-            }
-            scope.name += " \(key)=\(value)"
-        }
-        return scope
-    }
-
-    public func name(of scope: CabScope) -> String { scope.name }
-    public func depth(of scope: CabScope) -> Int? { scope.depth }
     public func spec(for scope: CabScope, literal: Bool) -> CabBookingModel { CabBookingModel(scope: scope, literal: literal) }
 
     public func adapter(for spec: CabBookingModel, fault: String?) -> CabReferenceAdapter {

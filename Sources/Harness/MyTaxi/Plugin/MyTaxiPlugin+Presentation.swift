@@ -5,7 +5,9 @@ import MyTaxiSpec
 extension MyTaxiPlugin {
     public func summary(of world: World, bounds scope: Scope) -> String { world.summary(scope: scope) }
 
-    public func changes(from before: World, to after: World, bounds scope: Scope) -> [String] { before.changes(to: after, scope: scope) }
+    public func changes(from before: World, to after: World, bounds scope: Scope) -> [StateChange] {
+        before.changes(to: after, scope: scope).map(StateChange.init(phrase:))
+    }
 
     /// Each zone's queue as a row of drivers, front first; drivers the witness names are marked.
     public func html(of world: World, bounds scope: Scope, marked: Set<String>) -> String {

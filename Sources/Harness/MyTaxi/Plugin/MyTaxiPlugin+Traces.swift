@@ -6,29 +6,6 @@ import MyTaxiSpec
 extension MyTaxiPlugin {
     public var traceVariables: [String] { ["clock", "drivers", "clients", "taxiOwners", "queues", "routes", "rides", "dispatchLine"] }
 
-    public func traceJSON(of scope: Scope) -> JSON {
-        .object([
-            ("base", .string(String(scope.name.split(separator: " ").first ?? "ci"))),
-            ("zones", .integer(scope.zones)), ("drivers", .integer(scope.drivers)), ("taxis", .integer(scope.taxis)),
-            ("clients", .integer(scope.clients)), ("routes", .integer(scope.routesPerClient)), ("horizon", .integer(scope.horizon)),
-            ("cards", .integer(scope.maxCards)), ("onboarded", .integer(scope.onboarded ? 1 : 0)),
-        ])
-    }
-
-    public func bounds(fromTrace base: String, fields: [String: Int]) throws(ModelInputError) -> Scope {
-        guard var scope = Scope.named.first(where: { $0.name == base }) else {
-            throw ModelInputError("unknown scope '\(base)'; valid scopes: \(Scope.named.map(\.name).joined(separator: ", "))")
-        }
-        var assignments: [(key: String, value: Int)] = []
-        for key in Scope.settableKeys.map(\.key) where key != "depth" {
-            guard let number = fields[key] else { throw ModelInputError("the scope has no whole number '\(key)'") }
-            assignments.append((key, number))
-        }
-        do { scope = try scope.setting(assignments) } catch { throw ModelInputError(error.description) }
-        scope.depth = nil
-        return scope
-    }
-
     public func traceAction(_ action: TaxiAction) -> (name: String, parameters: [(String, String)]) {
         (action.kind.name, action.parameters.map { ($0.name, $0.value) })
     }

@@ -39,20 +39,6 @@ public struct MyTaxiPlugin: ModelPlugin {
         ]
     }
 
-    public var settableKeys: [SettableKey] { Scope.settableKeys.map { SettableKey($0.key, $0.range) } }
-
-    public func bounds(named name: String, setting assignments: [(key: String, value: Int)]) throws(ModelInputError) -> Scope {
-        guard var scope = Scope.named.first(where: { $0.name == name }) else {
-            throw ModelInputError("unknown scope '\(name)'; valid scopes: \(Scope.named.map(\.name).joined(separator: ", "))")
-        }
-        do { scope = try scope.setting(assignments) } catch { throw ModelInputError(error.description) }
-        for (key, value) in assignments { scope.name += " \(key)=\(value)" }
-        return scope
-    }
-
-    public func name(of bounds: Scope) -> String { bounds.name }
-    public func depth(of bounds: Scope) -> Int? { bounds.depth }
-
     public func spec(for bounds: Scope, literal: Bool) -> MyTaxiModel { MyTaxiModel(scope: bounds, literal: literal) }
 
     public func adapter(for spec: MyTaxiModel, fault: String?) -> ReferenceAdapter {

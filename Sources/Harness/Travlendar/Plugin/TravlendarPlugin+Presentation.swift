@@ -5,11 +5,11 @@ import TravlendarSpec
 extension TravlendarPlugin {
     public func summary(of world: TravWorld, bounds scope: TravScope) -> String { TravPresentation.summary(world, scope: scope) }
 
-    /// One phrase per field that differs, "FIELD BEFORE→AFTER".
-    public func changes(from before: TravWorld, to after: TravWorld, bounds scope: TravScope) -> [String] {
-        var lines: [String] = []
+    /// One change per field that differs, "FIELD BEFORE→AFTER".
+    public func changes(from before: TravWorld, to after: TravWorld, bounds scope: TravScope) -> [StateChange] {
+        var lines: [StateChange] = []
         func compare<T: Equatable>(_ field: String, _ a: T, _ b: T, _ show: (T) -> String = { "\($0)" }) {
-            if a != b { lines.append("\(field) \(show(a))→\(show(b))") }
+            if a != b { lines.append(StateChange(field, show(a), show(b))) }
         }
         compare("minute", before.now, after.now)
         compare("rain", before.rain, after.rain)
@@ -24,7 +24,7 @@ extension TravlendarPlugin {
         for s in 0..<scope.schedules {
             let x = TravPresentation.schedule(before.schedules[s], scope: scope), y = TravPresentation.schedule(after.schedules[s], scope: scope)
             if before.schedules[s].status == .unused && after.schedules[s].status != .unused {
-                lines.append("s\(s + 1) \(y)")
+                lines.append(StateChange(note: "s\(s + 1) \(y)"))
             } else {
                 compare("s\(s + 1)", x, y)
             }

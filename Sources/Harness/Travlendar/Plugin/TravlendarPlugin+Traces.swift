@@ -6,25 +6,6 @@ import TravlendarSpec
 extension TravlendarPlugin {
     public var traceVariables: [String] { ["now", "environment", "appointments", "schedules"] }
 
-    public func traceJSON(of scope: TravScope) -> JSON {
-        .object([("base", .string(String(scope.name.split(separator: " ").first ?? "ci"))), ("appointments", .integer(scope.appointments)),
-                 ("schedules", .integer(scope.schedules)), ("horizon", .integer(scope.horizon))])
-    }
-
-    public func bounds(fromTrace base: String, fields: [String: Int]) throws(ModelInputError) -> TravScope {
-        guard TravScope.named.contains(where: { $0.name == base }) else {
-            throw ModelInputError("unknown scope '\(base)'; valid scopes: \(TravScope.named.map(\.name).joined(separator: ", "))")
-        }
-        var assignments: [(key: String, value: Int)] = []
-        for key in ["appointments", "schedules", "horizon"] {
-            guard let number = fields[key] else { throw ModelInputError("the scope has no whole number '\(key)'") }
-            assignments.append((key, number))
-        }
-        var scope = try bounds(named: base, setting: assignments)
-        scope.depth = nil
-        return scope
-    }
-
     public func traceState(_ world: TravWorld, bounds scope: TravScope) -> [(String, JSON)] {
         func int(_ value: some BinaryInteger) -> JSON { .object([("#bigint", .string("\(value)"))]) }
         func map(_ pairs: [(String, JSON)]) -> JSON { .object([("#map", .array(pairs.map { .array([.string($0.0), $0.1]) }))]) }

@@ -28,37 +28,10 @@ public struct TravlendarPlugin: ModelPlugin {
                           + "every one of the 16 environments to start from, 2 profiles, 2 orders, 3 hours")]
     }
 
-    public var settableKeys: [SettableKey] {
-        [SettableKey("appointments", 1...TravWorld.appointmentCapacity), SettableKey("schedules", 1...TravWorld.scheduleCapacity),
-         SettableKey("horizon", 0...180), SettableKey("depth", 0...1000)]
-    }
-
     public var defaultSuite: [SuiteEntry] {
         ["ci", "scheduler", "worlds", .walks("day", seed: 1, walks: 300, steps: 60)]
     }
 
-    public func bounds(named name: String, setting assignments: [(key: String, value: Int)]) throws(ModelInputError) -> TravScope {
-        guard var scope = TravScope.named.first(where: { $0.name == name }) else {
-            throw ModelInputError("unknown scope '\(name)'; valid scopes: \(TravScope.named.map(\.name).joined(separator: ", "))")
-        }
-        for (key, value) in try SettableKey.validated(assignments, against: settableKeys) {
-            switch key {
-            case "appointments":
-                guard scope.startingAppointments.allSatisfy({ $0.count <= value }) else {
-                    throw ModelInputError("appointments=\(value) is fewer than the \(scope.startingAppointments.map(\.count).max() ?? 0) scope \(name) starts with")
-                }
-                scope.appointments = value
-            case "schedules": scope.schedules = value
-            case "horizon": scope.horizon = value
-            default: scope.depth = value
-            }
-            scope.name += " \(key)=\(value)"
-        }
-        return scope
-    }
-
-    public func name(of scope: TravScope) -> String { scope.name }
-    public func depth(of scope: TravScope) -> Int? { scope.depth }
     public func spec(for scope: TravScope, literal: Bool) -> TravlendarModel { TravlendarModel(scope: scope, literal: literal) }
 
     public func adapter(for spec: TravlendarModel, fault: String?) -> TravReferenceAdapter {

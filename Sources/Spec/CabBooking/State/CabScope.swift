@@ -1,3 +1,5 @@
+import Checker
+
 /// The bounds of a check of the cab booking model: how many passengers, cabs, points and
 /// bookings, the clock's horizon, and the seed's numbers in minutes.
 ///
@@ -173,4 +175,13 @@ public struct CabTiming: Sendable, Equatable {
 
     public static let seeds = CabTiming(freeWaitingMinutes: 10, noticeMinutes: 20, windowMinutes: 30, dayMinutes: 1_440, maximumLeadMinutes: 4_320, idleStepMinutes: 10)
     public static let compressed = CabTiming(freeWaitingMinutes: 10, noticeMinutes: 20, windowMinutes: 30, dayMinutes: 40, maximumLeadMinutes: 120, idleStepMinutes: 10)
+}
+
+extension CabScope: DeclaredScope {
+    /// The keys `--set key=value` accepts, with their valid ranges.
+    public static var keys: [ScopeKey<CabScope>] {
+        [ScopeKey("passengers", 1...CabWorld.passengerCapacity, \.passengers),
+         ScopeKey("bookings", 0...CabWorld.bookingCapacity, \.bookings),
+         ScopeKey("horizon", 0...maximumHorizon, \.horizon), .depth]
+    }
 }

@@ -105,11 +105,56 @@ public enum CabMessage: UInt8, Sendable, CustomStringConvertible {
          loggedIn = 5, invalidLogin = 6, suspended = 7, noCab = 14, tooSoon = 15, clash = 16, noCabThen = 17, tooFarAhead = 18,
          cancelled = 20, walletRefilled = 21, transactionError = 22, paidByWallet = 25, paidInCash = 26, feedbackSent = 28,
          outsideArea = 33, bookingConfirmed = 13, travelStarted = 40, cabTypeChosen = 41, loggedOut = 42, walletLimit = 37
-    public var description: String {
+    /// The design note's id ("M13", "M04b"; "-" for none), as trace files record it.
+    public var code: String {
         switch self {
         case .none: "-"
         case .mobileTaken: "M04b"
         default: "M\(rawValue < 10 ? "0" : "")\(rawValue)"
+        }
+    }
+
+    /// The id and what the passenger reads, as reports show it: "M13 booking confirmed".
+    public var description: String { self == .none ? code : "\(code) \(words)" }
+
+    /// What the passenger reads, in a few words: the design note's table (§1.12), the seed's
+    /// words where it quotes them; M40-M42 are ours (steps the seed gives no message for).
+    public var words: String {
+        switch self {
+        case .none: ""
+        case .registered: "registered"
+        case .passwordsDiffer: "passwords differ"
+        case .emailTaken: "e-mail already registered"
+        case .mobileTaken: "mobile number already registered"
+        case .loggedIn: "logged in"
+        case .invalidLogin: "invalid details"
+        case .suspended: "login failed, suspended for a day"
+        case .passwordWrong: "invalid login details"
+        case .suspendedOnChange: "login failed, account suspended"
+        case .passwordChanged: "password changed"
+        case .passwordMailed: "password sent by e-mail"
+        case .unknownMobile: "invalid mobile number"
+        case .bookingConfirmed: "booking confirmed"
+        case .noCab: "no cab of the type"
+        case .tooSoon: "too soon"
+        case .clash: "a booking exists then"
+        case .noCabThen: "no cab then"
+        case .tooFarAhead: "more than three days ahead"
+        case .cancelled: "booking deleted"
+        case .walletRefilled: "wallet refilled"
+        case .transactionError: "error in transaction"
+        case .paidByWallet: "paid through the wallet"
+        case .paidInCash: "insufficient balance, pay by cash"
+        case .feedbackSent: "feedback sent"
+        case .favouriteSaved: "favourite added"
+        case .favouriteNameTaken: "name already present"
+        case .favouriteTooClose: "location already saved"
+        case .favouriteLimit: "favourite limit reached"
+        case .outsideArea: "not in the service area"
+        case .walletLimit: "over the wallet limit"
+        case .travelStarted: "travel started"
+        case .cabTypeChosen: "cab type chosen"
+        case .loggedOut: "logged out"
         }
     }
 }

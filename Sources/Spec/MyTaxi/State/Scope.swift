@@ -170,77 +170,37 @@ struct ScopeName: Sendable, Equatable, CustomStringConvertible {
     var description: String { ScopeName.names.withLock { $0[index] } }
 }
 
-/// A scope setting that cannot be used.
-public struct ScopeError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let description: String
+extension Scope: DeclaredScope {
+    /// The keys `--set key=value` accepts, with their valid ranges.
+    public static var keys: [ScopeKey<Scope>] {
+        [ScopeKey("zones", 1...Capacity.zones, \.zones), ScopeKey("drivers", 1...Capacity.drivers, \.drivers),
+         ScopeKey("taxis", 1...Capacity.taxis, \.taxis), ScopeKey("clients", 1...Capacity.clients, \.clients),
+         ScopeKey("routes", 1...Capacity.routes, \.routesPerClient), ScopeKey("horizon", 0...200, \.horizon),
+         ScopeKey("cards", 0...3, \.maxCards), .depth,
+         ScopeKey("onboarded", 0...1, read: { $0.onboarded ? 1 : 0 }, write: { $0.onboarded = $1 == 1 })]
+    }
+
+    /// The bounds that tie keys together: taxis for every onboarded driver, the routes'
+    /// capacity, the prelude's needs, the clock.
+    public func validate() throws(ModelInputError) {
+        if routes > Capacity.routes {
+            throw ModelInputError(
+                "clients × routes = \(routes) exceeds the state's capacity of \(Capacity.routes) routes")
+        }
+        if onboarded && taxis < drivers {
+            throw ModelInputError(
+                "an onboarded scope gives driver i taxi i, so it needs taxis >= drivers (got \(taxis) < \(drivers))")
+        }
+        if prelude != .none && MyTaxiModel.startingWorld(self) == nil {
+            throw ModelInputError("scope \(name) starts after a run that needs \(prelude.needs)")
+        }
+        if horizon + timing.maximumLeadTicks > 250 {
+            throw ModelInputError("horizon \(horizon) plus the longest reservation lead does not fit the clock")
+        }
+    }
 }
 
 extension Scope {
-    /// The keys `--set key=value` accepts, with their valid ranges.
-    public static let settableKeys: [(key: String, range: ClosedRange<Int>)] = [
-        ("zones", 1...Capacity.zones), ("drivers", 1...Capacity.drivers), ("taxis", 1...Capacity.taxis),
-        ("clients", 1...Capacity.clients), ("routes", 1...Capacity.routes), ("horizon", 0...200),
-        ("cards", 0...3), ("depth", 0...1000), ("onboarded", 0...1),
-    ]
-
-    /// Applies `key=value`, checking its range, then the scope as a whole.
-    public mutating func set(_ key: String, to value: Int) throws(ScopeError) {
-        self = try setting([(key, value)])
-    }
-
-    /// This scope with every assignment applied in order, each key's range checked as it
-    /// comes, and the bounds that tie keys together (taxis for every onboarded driver, the
-    /// routes' capacity) checked once all are in: `--set drivers=3 --set taxis=3` is the
-    /// same scope as the other order, and neither is refused half-way. Nothing is applied
-    /// if anything is refused.
-    public func setting(_ assignments: [(key: String, value: Int)]) throws(ScopeError) -> Scope {
-        var scope = self
-        var seen: Set<String> = []
-        for (key, value) in assignments {
-            // The last would win, and the scope's label would show both: refused instead.
-            guard seen.insert(key).inserted else { throw ScopeError(description: "\(key) is set twice; give each key once") }
-            try scope.assign(key, value)
-        }
-        try scope.validate()
-        return scope
-    }
-
-    private mutating func assign(_ key: String, _ value: Int) throws(ScopeError) {
-        guard let entry = Scope.settableKeys.first(where: { $0.key == key }) else {
-            throw ScopeError(description: "unknown scope key '\(key)'; valid keys: \(Scope.settableKeys.map(\.key).joined(separator: ", "))")
-        }
-        guard entry.range.contains(value) else {
-            throw ScopeError(description: "\(key)=\(value) is out of range; \(key) must be in \(entry.range.lowerBound)...\(entry.range.upperBound)")
-        }
-        switch key {
-        case "zones": zones = value
-        case "drivers": drivers = value
-        case "taxis": taxis = value
-        case "clients": clients = value
-        case "routes": routesPerClient = value
-        case "horizon": horizon = value
-        case "cards": maxCards = value
-        case "depth": depth = value
-        case "onboarded": onboarded = value == 1
-        default: break
-        }
-    }
-
-    public func validate() throws(ScopeError) {
-        if routes > Capacity.routes {
-            throw ScopeError(description: "clients × routes = \(routes) exceeds the state's capacity of \(Capacity.routes) routes")
-        }
-        if onboarded && taxis < drivers {
-            throw ScopeError(description: "an onboarded scope gives driver i taxi i, so it needs taxis >= drivers (got \(taxis) < \(drivers))")
-        }
-        if prelude != .none && MyTaxiModel.startingWorld(self) == nil {
-            throw ScopeError(description: "scope \(name) starts after a run that needs \(prelude.needs)")
-        }
-        if horizon + timing.maximumLeadTicks > 250 {
-            throw ScopeError(description: "horizon \(horizon) plus the longest reservation lead does not fit the clock")
-        }
-    }
-
     // The id lists are read in every guard and predicate: they are ranges, never arrays,
     // so that iterating them costs no allocation and no reference counting.
     public var zoneIDs: IDRange<ZoneID> { IDRange(count: zones) }

@@ -1,3 +1,5 @@
+import Checker
+
 /// The named scopes. Places: home (L0), the office (L1), the gym (L2), and one outside the
 /// region (L3). Walking is capped at 600 m (Fig 3.7's "600.0m"): home to the office is exactly
 /// 600 m, the office to the gym 700 m. Rain, when forecast, falls from minute 40 (08:10).
@@ -138,4 +140,22 @@ extension TravScope {
     }()
 
     public static let named: [TravScope] = [.ci, .scheduler, .palette, .worlds, .day]
+}
+
+extension TravScope: DeclaredScope {
+    /// The keys `--set key=value` accepts, with their valid ranges.
+    public static var keys: [ScopeKey<TravScope>] {
+        [ScopeKey("appointments", 1...TravWorld.appointmentCapacity, \.appointments),
+         ScopeKey("schedules", 1...TravWorld.scheduleCapacity, \.schedules), ScopeKey("horizon", 0...180, \.horizon),
+         .depth]
+    }
+
+    /// Room for the appointments the scope starts with.
+    public func validate() throws(ModelInputError) {
+        let starting = startingAppointments.map(\.count).max() ?? 0
+        guard starting <= appointments else {
+            throw ModelInputError(
+                "appointments=\(appointments) is fewer than the \(starting) scope \(name) starts with")
+        }
+    }
 }
