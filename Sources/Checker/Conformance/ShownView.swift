@@ -7,7 +7,7 @@
 ///
 /// Rows are plain values in the specification's terms (slots, not the implementation's ids),
 /// one per row or total, put into words only when a witness quotes them: the views are
-/// compared on every transition, and rows built as text there tripled myTaxi `qa`'s time.
+/// compared on every transition, and rows built as text there took myTaxi `qa` from 89 s to 113 s.
 public struct ShownView<Row: Hashable & Sendable & CustomStringConvertible>: Hashable, Sendable {
     /// What the user looks at: "pending bookings of p1", "plan of s1".
     public let title: String
