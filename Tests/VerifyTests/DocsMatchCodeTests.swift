@@ -41,14 +41,6 @@ struct DocsMatchCodeTests {
         return "(default suite: \(grouped(walks.walks)) seeded walks of \(walks.steps) steps)"
     }
 
-    /// 1000 as the docs write it: "1,000".
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        return String(digits.enumerated().flatMap { index, digit in
-            (index > 0 && (digits.count - index) % 3 == 0 ? [","] : []) + [digit]
-        })
-    }
-
     @Test("The README and each model's page list its scopes, mark the suite's, and agree on the figures",
           arguments: Models.all.map(\.name))
     func readmeScopes(model: String) throws {
