@@ -53,6 +53,9 @@ let package = Package(
     products: [
         .executable(name: "verify", targets: ["verify"]),
         .library(name: "Checker", targets: ["Checker"]),
+        // The command line as a library: a team's package registers its own models with
+        // `Verify.main(models:)` and checks them with `ModelContract` (Examples/ShuttleHolds).
+        .library(name: "VerifyKit", targets: ["VerifyKit"]),
     ],
     targets: [
         // Prefetch hints for the visited set's probes, which Swift cannot spell (see the header).

@@ -6,7 +6,7 @@ public enum Verify {
     static let commands = ["check", "list", "replay", "simulate", "bench", "help"]
 
     /// The tool's version, which `--version` prints.
-    public static let version = "0.2.0"
+    public static let version = "0.3.0"
 
     static let usage = """
         usage: verify [COMMAND] [options]

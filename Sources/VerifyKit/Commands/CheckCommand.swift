@@ -148,7 +148,8 @@ struct CheckCommand {
         }
         if !settings.quiet && console.isTerminal { console.status("") }
         let report = CheckReport(modelName: plugin.name, target: settings.target, literal: settings.literal,
-                                 fault: settings.fault, sections: sections, traceDirectory: settings.traceDirectory)
+                                 fault: settings.fault, sections: sections, traceDirectory: settings.traceDirectory,
+                                 styles: plugin.css)
         // A trace that cannot be written now still leaves the report to be delivered; the
         // error is reported after it.
         var traceError: UsageError?

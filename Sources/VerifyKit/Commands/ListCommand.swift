@@ -18,6 +18,7 @@ struct ListCommand {
         .flag("contention", "run the default suite: how often each competing rule met as many actors as it "
               + "needs, and one more"),
         .flag("not-modelled", "list what the user sees that the model leaves out on purpose, and why"),
+        .flag("schema", "print the JSON Schema of the model's states and actions (the shapes a service speaks)"),
         .flag("help", "show this help"),
     ]
 
@@ -32,6 +33,7 @@ struct ListCommand {
           swift run verify list --model mytaxi --scopes
           swift run verify list --format markdown --output Invariants/mytaxi.md
           swift run verify list --faults
+          swift run verify list --model cabbooking --schema
           swift run -c release verify list --model cabbooking --boundaries --format markdown
           swift run -c release verify list --model travlendar --environments
         """
@@ -40,7 +42,7 @@ struct ListCommand {
         let plugin = try CommonOptions.model(parsed, among: models)
         let format = try parsed.choice("format", from: CatalogueFormat.allCases.map(\.rawValue)) ?? "text"
         let lists = ["models", "scopes", "actions", "faults", "boundaries", "environments", "contention",
-                     "not-modelled"]
+                     "not-modelled", "schema"]
         let chosen = lists.filter(parsed.flag)
         if chosen.count > 1 {
             throw UsageError(chosen.map { "--\($0)" }.joined(separator: " and ") + " each choose what to list; give one")
@@ -56,6 +58,12 @@ struct ListCommand {
         case "environments": text = try situationList(plugin, .environment, format: format)
         case "contention": text = try situationList(plugin, .contention, format: format)
         case "not-modelled": text = notModelledList(plugin.notModelled, format: format)
+        case "schema":
+            guard let schema = plugin.schema else {
+                throw UsageError("model \(plugin.name) does not declare its state and actions "
+                                 + "(DeclaredState, DeclaredAction), so it has no schema yet")
+            }
+            text = schema.rendered()
         default: text = plugin.catalogue(CatalogueFormat(rawValue: format)!)
         }
         try Output.write(text, to: parsed.value("output"), console: console)

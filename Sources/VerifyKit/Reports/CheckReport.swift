@@ -20,6 +20,8 @@ struct CheckReport {
     let sections: [Section]
     /// Where counterexamples are written as ITF files, if anywhere.
     var traceDirectory: String? = nil
+    /// The model's own style for its states' HTML (`ModelPlugin.css`).
+    var styles = ""
 
     var runs: [TargetRun] { sections.flatMap(\.runs) }
     /// Several scopes: the model's default suite.

@@ -46,7 +46,7 @@ enum HTMLReport {
             for trace in run.counterexamples { body.append(contentsOf: counterexample(trace, target: runID)) }
             body.append("</section>")
         } }
-        return page(title: "RideCheck: \(report.verdict)", body: body)
+        return page(title: "RideCheck: \(report.verdict)", body: body, styles: report.styles)
     }
 
     static func runID(_ run: TargetRun, _ section: CheckReport.Section, _ report: CheckReport) -> String {
@@ -84,7 +84,8 @@ enum HTMLReport {
 
     static func escape(_ text: String) -> String { JUnitReport.escape(text) }
 
-    static func page(title: String, body: [String]) -> String {
+    /// `styles`: the model's own, for the presentation its plug-in writes.
+    static func page(title: String, body: [String], styles: String = "") -> String {
         """
         <!DOCTYPE html>
         <html lang="en">
@@ -112,12 +113,11 @@ enum HTMLReport {
         .notrun { color: #8a6100; }
         ul.changes { margin: 0.2em 0; padding-left: 1.2em; }
         li.changed { background: #fff3b0; display: inline-block; margin: 1px 4px 1px 0; padding: 0 4px; border-radius: 3px; list-style: none; }
-        .queues { display: flex; gap: 1.5em; margin-top: 0.3em; }
-        .queue { display: flex; gap: 3px; align-items: center; }
-        .zone { font-weight: bold; margin-right: 4px; }
-        .driver { border: 1px solid #557; border-radius: 4px; padding: 0 6px; background: #eef; }
-        .driver.witness { background: #fdd; border-color: #b3261e; font-weight: bold; }
-        .empty { color: #999; font-style: italic; }
+        .shape .fields { color: #444; margin-top: 0.3em; }
+        .entities { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 0.3em; }
+        .entity { border: 1px solid #575; border-radius: 4px; padding: 0 6px; background: #efe; }
+        .entity.witness { background: #fdd; border-color: #b3261e; font-weight: bold; }
+        \(styles)
         </style>
         </head>
         <body>

@@ -1,3 +1,5 @@
+import Checker
+
 /// `--format junit`: JUnit XML, one test suite per target and one test case per property and
 /// its deadlock check, so any CI shows the results natively, counted as every report counts
 /// them (`CheckReport.tally`). A violation is a failure whose text is the readable trace; a
@@ -70,18 +72,5 @@ enum JUnitReport {
         return [#"    <testcase classname="\#(suite)" name="\#(escape(name))"/>"#]
     }
 
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { HTMLText.escape(text) }
 }

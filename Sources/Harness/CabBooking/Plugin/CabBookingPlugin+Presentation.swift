@@ -51,16 +51,6 @@ extension CabBookingPlugin {
         return lines
     }
 
-    /// The bookings as a row of cards, the entities the witness names marked.
-    public func html(of world: CabWorld, bounds scope: CabScope, marked: Set<String>) -> String {
-        var html = #"<div class="queues">"#
-        for b in 0..<scope.bookings where world.bookings[b].status != .unused {
-            let r = world.bookings[b], name = "b\(b + 1)"
-            html += #"<div class="queue"><span class="driver\#(marked.contains(name) ? " witness" : "")">\#(name) \#(r.status)\#(r.cab == CabWorld.none ? "" : " c\(Int(r.cab) + 1)")</span></div>"#
-        }
-        return html + "</div>"
-    }
-
     /// The entity names in a witness sentence (p1, b2, c3, L0).
     public func entities(in witness: String) -> Set<String> {
         Set(witness.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { word in

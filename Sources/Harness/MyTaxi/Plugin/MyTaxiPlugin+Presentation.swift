@@ -9,6 +9,18 @@ extension MyTaxiPlugin {
         before.changes(to: after, scope: scope).map(StateChange.init(phrase:))
     }
 
+    /// The style of `html`'s queues, which the HTML report carries.
+    public var css: String {
+        """
+        .queues { display: flex; gap: 1.5em; margin-top: 0.3em; }
+        .queue { display: flex; gap: 3px; align-items: center; }
+        .zone { font-weight: bold; margin-right: 4px; }
+        .driver { border: 1px solid #557; border-radius: 4px; padding: 0 6px; background: #eef; }
+        .driver.witness { background: #fdd; border-color: #b3261e; font-weight: bold; }
+        .empty { color: #999; font-style: italic; }
+        """
+    }
+
     /// Each zone's queue as a row of drivers, front first; drivers the witness names are marked.
     public func html(of world: World, bounds scope: Scope, marked: Set<String>) -> String {
         var html = #"<div class="queues">"#

@@ -32,16 +32,6 @@ extension TravlendarPlugin {
         return lines
     }
 
-    /// The schedules as a row of cards, the entities the witness names marked.
-    public func html(of world: TravWorld, bounds scope: TravScope, marked: Set<String>) -> String {
-        var html = #"<div class="queues">"#
-        for s in 0..<scope.schedules where world.schedules[s].status != .unused {
-            let name = "s\(s + 1)"
-            html += #"<div class="queue"><span class="driver\#(marked.contains(name) ? " witness" : "")">\#(name) \#(TravPresentation.schedule(world.schedules[s], scope: scope))</span></div>"#
-        }
-        return html + "</div>"
-    }
-
     /// The entity names in a witness sentence (a1, s2, L0).
     public func entities(in witness: String) -> Set<String> {
         Set(witness.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { word in

@@ -1,7 +1,7 @@
 /// An operation of the cab booking service, or of its environment (the driver, the clock).
 /// Passengers, bookings, cabs and points are numbered from 0. "Attempt" marks an action the
 /// passenger may always try: its effect may be only the message he is shown (design note §1.12).
-public enum CabAction: Hashable, Sendable, CustomStringConvertible {
+public enum CabAction: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Attempt: register with the scope's e-mail and mobile number of these indices, the
     /// password confirmed or not (UC01).
     case register(passenger: Int, email: Int, mobile: Int, confirmed: Bool)
@@ -16,7 +16,7 @@ public enum CabAction: Hashable, Sendable, CustomStringConvertible {
     /// Attempt: log in with the right or a wrong password (UC02).
     case login(passenger: Int, rightPassword: Bool)
     case logout(passenger: Int)
-    case chooseCabType(passenger: Int, CabType)
+    case chooseCabType(passenger: Int, type: CabType)
     /// Attempt: book a cab of the selected type now (UC06), with the welcome promo code
     /// entered or not (UC01 BR7).
     case bookNow(passenger: Int, pickup: Int, promo: Bool = false)

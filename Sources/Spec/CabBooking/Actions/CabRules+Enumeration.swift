@@ -16,7 +16,7 @@ extension CabRules {
             body(.login(passenger: p, rightPassword: true))
             body(.login(passenger: p, rightPassword: false))
             body(.logout(passenger: p))
-            for type in fleetTypes { body(.chooseCabType(passenger: p, type)) }
+            for type in fleetTypes { body(.chooseCabType(passenger: p, type: type)) }
             // The point outside the area is tried too: the attempt ends in the message M33.
             // The promo code is tried only in scopes that offer it: elsewhere a booking's list of
             // actions, and so every stored trace, stays as it was.

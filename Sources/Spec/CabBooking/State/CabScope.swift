@@ -149,7 +149,7 @@ public struct CabScope: Sendable, Equatable {
 }
 
 /// The seed's three cab types (UC09 BR1); Nano is the default (UC02 step 12).
-public enum CabType: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+public enum CabType: UInt8, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case nano, hatchback, sedan
     /// A switch, not an array literal: a literal is allocated on every call, and the views
     /// name a booking's type on every step.

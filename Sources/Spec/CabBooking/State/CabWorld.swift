@@ -30,7 +30,7 @@ public struct PassengerRecord: Sendable, Hashable {
 }
 
 /// Where a booking is in its life; `unused` for a slot no booking has taken yet.
-public enum BookingStatus: UInt8, Sendable, CustomStringConvertible {
+public enum BookingStatus: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case unused, scheduled, designated, cabArrived, onTrip, completed, cancelled, unserved
     public var description: String {
         switch self {
@@ -49,7 +49,7 @@ public enum BookingStatus: UInt8, Sendable, CustomStringConvertible {
 }
 
 /// How a travel was paid (UC13).
-public enum PaymentState: UInt8, Sendable, CustomStringConvertible {
+public enum PaymentState: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case unpaid, wallet, cash
     public var description: String {
         switch self {
@@ -99,7 +99,7 @@ public struct CabRecord: Sendable, Hashable {
 
 /// What happened at the last step, as the passenger was told: the design note's message ids
 /// (the seed's table of messages was an image). Every step overwrites it.
-public enum CabMessage: UInt8, Sendable, CustomStringConvertible {
+public enum CabMessage: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case none, registered = 1, passwordsDiffer = 3, emailTaken = 4, mobileTaken = 44, passwordWrong = 8, suspendedOnChange = 9,
          passwordChanged = 10, passwordMailed = 11, unknownMobile = 12, favouriteSaved = 29, favouriteNameTaken = 30, favouriteTooClose = 31, favouriteLimit = 32,
          loggedIn = 5, invalidLogin = 6, suspended = 7, noCab = 14, tooSoon = 15, clash = 16, noCabThen = 17, tooFarAhead = 18,

@@ -1,19 +1,19 @@
 /// An operation of Travlendar+ or of its environment. Appointments and schedules are slots
 /// numbered from 0; templates, profiles and criteria orders index the scope's palettes.
-public enum TravAction: Hashable, Sendable, CustomStringConvertible {
+public enum TravAction: Hashable, Sendable, Codable, CustomStringConvertible {
     case createAppointment(template: Int)
-    case editAppointment(Int, template: Int)
-    case cancelAppointment(Int)
+    case editAppointment(appointment: Int, template: Int)
+    case cancelAppointment(appointment: Int)
     /// Ask for a schedule of the selected appointments (bit a: slot a) under a profile and a
     /// criteria order; the scheduler answers with a plan or discards the request.
     case requestSchedule(selection: Int, profile: Int, criteria: Int)
     /// Choose a saved schedule for today (UC Schedule selection).
-    case runSchedule(Int)
-    case discardSchedule(Int)
+    case runSchedule(schedule: Int)
+    case discardSchedule(schedule: Int)
     /// Buy the running schedule's tickets; the provider has seats or not (UC Booking phase).
-    case bookTravel(Int, seats: Bool)
+    case bookTravel(schedule: Int, seats: Bool)
     /// The provider's confirmation of a purchase again, a retry after a timeout (DT14).
-    case repeatBookingConfirmation(Int)
+    case repeatBookingConfirmation(schedule: Int)
     case weatherChanges
     case strikeAnnounced
     /// A shared bike comes to or leaves place `place`.

@@ -11,15 +11,15 @@ extension TravRules {
         // The template outside the region is tried too: a near miss the service must refuse.
         for t in scope.templates.indices { body(.createAppointment(template: t)) }
         for a in 0..<scope.appointments {
-            for t in scope.templates.indices { body(.editAppointment(a, template: t)) }
-            body(.cancelAppointment(a))
+            for t in scope.templates.indices { body(.editAppointment(appointment: a, template: t)) }
+            body(.cancelAppointment(appointment: a))
         }
         for s in 0..<scope.schedules {
-            body(.runSchedule(s))
-            body(.discardSchedule(s))
-            body(.bookTravel(s, seats: true))
-            body(.bookTravel(s, seats: false))
-            body(.repeatBookingConfirmation(s))
+            body(.runSchedule(schedule: s))
+            body(.discardSchedule(schedule: s))
+            body(.bookTravel(schedule: s, seats: true))
+            body(.bookTravel(schedule: s, seats: false))
+            body(.repeatBookingConfirmation(schedule: s))
         }
         body(.weatherChanges)
         body(.strikeAnnounced)

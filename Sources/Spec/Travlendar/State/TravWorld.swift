@@ -1,7 +1,7 @@
 import Checker
 
 /// Where an appointment is in its life (§2.1.2); `unused` for a free slot.
-public enum AppointmentStatus: UInt8, Sendable, CustomStringConvertible {
+public enum AppointmentStatus: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case unused, unscheduled, scheduled, archived, cancelled
     public var description: String { ["UNUSED", "UNSCHEDULED", "SCHEDULED", "ARCHIVED", "CANCELLED"][Int(rawValue)] }
     /// Open: it can be edited, cancelled or selected (DT18).
@@ -19,20 +19,20 @@ public struct AppointmentRecord: Sendable, Hashable {
 }
 
 /// Where a schedule is in its life (§2.1.3); `unused` for a free slot.
-public enum ScheduleStatus: UInt8, Sendable, CustomStringConvertible {
+public enum ScheduleStatus: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case unused, saved, running, discarded, archived
     public var description: String { ["UNUSED", "SAVED", "RUNNING", "DISCARDED", "ARCHIVED"][Int(rawValue)] }
     public var isLive: Bool { self == .saved || self == .running }
 }
 
 /// Why a schedule was discarded.
-public enum DiscardReason: UInt8, Sendable, CustomStringConvertible {
+public enum DiscardReason: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case none, infeasible, edited, superseded, user
     public var description: String { ["-", "infeasible", "edited", "superseded", "user"][Int(rawValue)] }
 }
 
 /// The booking of a schedule's tickets (UC Booking phase, DT14).
-public enum BookingState: UInt8, Sendable, CustomStringConvertible {
+public enum BookingState: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case none, booked, failed
     public var description: String { ["none", "booked", "failed"][Int(rawValue)] }
 }

@@ -1,0 +1,4 @@
+import ShuttleHarness
+import VerifyKit
+
+Verify.main(models: [ShuttlePlugin()])
