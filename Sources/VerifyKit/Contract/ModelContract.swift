@@ -6,8 +6,9 @@ import Foundation
 /// the default suite holds with no fault planted; each fault of the catalogue is caught by the
 /// property it names, in its scope, in no more steps than it says, and its trace file replays
 /// the violation and is gone without the fault; every action of the first levels of every
-/// named scope is written to a trace and read back as itself; and, for a model that declares
-/// its shapes, every such state and action fits its JSON Schema. Each problem is one sentence.
+/// named scope is written to a trace and read back as itself; for a model that declares its
+/// shapes, every such state and action fits its JSON Schema; and a declared symmetry is one
+/// (`SymmetryCheck`). Each problem is one sentence.
 public enum ModelContract {
     public static func problems<Plugin: ModelPlugin>(of plugin: Plugin) -> [String] {
         var problems: [String] = []
@@ -55,6 +56,7 @@ public enum ModelContract {
             }
         }
         problems += vocabularyProblems(plugin)
+        problems += symmetryProblems(plugin)
         return problems
     }
 
@@ -109,6 +111,19 @@ public enum ModelContract {
             if problems.count > 20 { return Array(problems.prefix(20)) + ["and more"] }
         }
         return problems
+    }
+
+    /// For a Spec that declares its symmetry (`SymmetricModel`), `SymmetryCheck` on the first
+    /// levels of every named scope.
+    static func symmetryProblems<Plugin: ModelPlugin>(_ plugin: Plugin) -> [String] {
+        func check<M: SymmetricModel>(_ model: M) -> [String] {
+            SymmetryCheck.problems(of: model, depth: 3, states: 500)
+        }
+        return plugin.scopes.flatMap { scope -> [String] in
+            guard let bounds = try? plugin.bounds(named: scope.name, setting: []),
+                  let symmetric = plugin.spec(for: bounds, literal: false) as? any SymmetricModel else { return [] }
+            return check(symmetric).map { "scope \(scope.name): the declared symmetry is not one: \($0)" }
+        }
     }
 
     /// The length of the counterexample of `property` in a JSON report.

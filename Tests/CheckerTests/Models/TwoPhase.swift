@@ -41,6 +41,9 @@ struct TwoPhase: SymmetricModel {
     }
 
     let count: Int
+    /// A renaming that forgets the prepared messages, as a hurried author might: not a
+    /// symmetry, which `SymmetryCheck` must refuse.
+    var forgetsMessagesWhenRenaming = false
     var name: String { "twophase" }
     var initialStates: [State] { [State()] }
     var actionKindNames: [String] {
@@ -114,6 +117,7 @@ struct TwoPhase: SymmetricModel {
             renamed.managerPrepared |= (state.managerPrepared >> rm & 1) << to
             renamed.preparedMessages |= (state.preparedMessages >> rm & 1) << to
         }
+        if forgetsMessagesWhenRenaming { renamed.preparedMessages = state.preparedMessages }
         return renamed
     }
 }

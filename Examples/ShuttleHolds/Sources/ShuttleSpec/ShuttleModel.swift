@@ -2,7 +2,7 @@ import Checker
 
 /// The rules: a rider holds a free seat, confirms it before the hold lapses, or gives it up;
 /// the clock moves a minute at a time or straight to the minutes around the next lapse.
-public struct ShuttleModel: Model {
+public struct ShuttleModel: SymmetricModel {
     public let scope: ShuttleScope
     public init(scope: ShuttleScope = .ci) { self.scope = scope }
 
@@ -81,5 +81,15 @@ public struct ShuttleModel: Model {
                 (0..<scope.riders).count { s.riders[$0].status == .seated } == scope.seats
             },
         ]
+    }
+
+    /// Riders are interchangeable: `--symmetry` keeps one state per renaming of them, and the
+    /// contract checks that the renaming below is a symmetry (`SymmetryCheck`).
+    public var symmetricSets: [Int] { [scope.riders] }
+
+    public func renamed(_ state: ShuttleState, by permutation: Permutation) -> ShuttleState {
+        var renamed = state
+        for r in 0..<scope.riders { renamed.riders[permutation[0, r]] = state.riders[r] }
+        return renamed
     }
 }

@@ -1,0 +1,91 @@
+/// Whether a model's declared symmetry is a symmetry: a renaming that is not (one that moves
+/// an empty slot, forgets a field, or mixes two sets up) merges states that behave
+/// differently, and a search then reports wrong counts and can miss a violation, silently.
+/// On every state of a small search and every permutation, the check asks what makes the
+/// reduction sound: renaming by a permutation and then by its inverse gives the state back;
+/// the successors of the renamed state are exactly the renamed successors; and every
+/// property's verdict (holds, vacuous, violated) is the same on a state and its renaming, and
+/// on a step and its renaming. Each problem names the state, the permutation and what broke.
+public enum SymmetryCheck {
+    public static func problems<M: SymmetricModel>(of model: M, depth: Int = 4, states limit: Int = 2_000) -> [String] {
+        let permutations = Permutation.all(ofSets: model.symmetricSets)
+        var problems: [String] = []
+        var level = model.initialStates, seen = Set(level)
+        for _ in 0...depth {
+            var next: [M.State] = []
+            for state in level {
+                problems += Self.problems(of: model, at: state, permutations: permutations)
+                if problems.count >= 10 { return Array(problems.prefix(10)) }
+                var transitions: [Transition<M.Action, M.State>] = []
+                model.successors(of: state, into: &transitions)
+                for transition in transitions where seen.count < limit && seen.insert(transition.state).inserted {
+                    next.append(transition.state)
+                }
+            }
+            level = next
+        }
+        return problems
+    }
+
+    static func problems<M: SymmetricModel>(of model: M, at state: M.State, permutations: [Permutation]) -> [String] {
+        var problems: [String] = []
+        var transitions: [Transition<M.Action, M.State>] = []
+        model.successors(of: state, into: &transitions)
+        for permutation in permutations.dropFirst() {
+            let renamed = model.renamed(state, by: permutation)
+            let named = "renaming \(permutation.maps) of \(state)"
+            if model.renamed(renamed, by: permutation.inverse) != state {
+                problems.append("\(named): renaming back by the inverse does not give the state again")
+            }
+            var renamedTransitions: [Transition<M.Action, M.State>] = []
+            model.successors(of: renamed, into: &renamedTransitions)
+            let expected = Set(transitions.map { model.renamed($0.state, by: permutation) })
+            if Set(renamedTransitions.map(\.state)) != expected {
+                problems.append("\(named): the renamed state's successors are not the renamed successors")
+            }
+            for property in model.properties {
+                switch property.predicate {
+                case .state:
+                    if property.evaluate(state).kind != property.evaluate(renamed).kind {
+                        problems.append("\(named): \(property.id) is \(property.evaluate(state).kind) before and "
+                                        + "\(property.evaluate(renamed).kind) after")
+                    }
+                case .transition:
+                    for transition in transitions {
+                        let after = model.renamed(transition.state, by: permutation)
+                        let verdict = property.evaluate(state, transition.action, transition.state).kind
+                        let renamedVerdicts = renamedTransitions.filter { $0.state == after }
+                            .map { property.evaluate(renamed, $0.action, after).kind }
+                        if !renamedVerdicts.isEmpty && !renamedVerdicts.contains(verdict) {
+                            problems.append("\(named): \(property.id) is \(verdict) on \(transition.action) "
+                                            + "and not on its renaming")
+                        }
+                    }
+                }
+            }
+        }
+        return problems
+    }
+}
+
+extension Permutation {
+    /// The permutation that undoes this one.
+    public var inverse: Permutation {
+        Permutation(maps: maps.map { map in
+            var inverse = Array(repeating: 0, count: map.count)
+            for (id, to) in map.enumerated() { inverse[to] = id }
+            return inverse
+        })
+    }
+}
+
+extension Verdict {
+    /// holds, vacuous or violated, without the witness (which names the renamed entities).
+    var kind: String {
+        switch self {
+        case .holds: "holds"
+        case .vacuous: "vacuous"
+        case .violated: "violated"
+        }
+    }
+}
