@@ -16,7 +16,7 @@ struct SymmetryCheckTests {
         model.forgetsMessagesWhenRenaming = true
         let problems = SymmetryCheck.problems(of: model, depth: 6)
         #expect(!problems.isEmpty)
-        let named = problems.contains { $0.contains("successors are not the renamed successors") || $0.contains("by the inverse") }
+        let named = problems.contains { $0.contains("are not the renamed successors") || $0.contains("by the inverse") }
         #expect(named, "\(problems)")
     }
 

@@ -16,9 +16,8 @@ public protocol SymmetricModel: Model where State: PlainDataState {
     /// with them.
     func renamed(_ state: State, by permutation: Permutation) -> State
 
-    /// Every permutation the canonical form tries, the identity first. The default lists them
-    /// afresh for each state; a model that keeps `Permutation.all(ofSets: symmetricSets)` in a
-    /// stored property saves that work (n! arrays a state).
+    /// Every permutation the canonical form tries, the identity first. The default computes
+    /// them once per list of set sizes and shares them (`Permutation.shared(ofSets:)`).
     var permutations: [Permutation] { get }
 }
 
@@ -41,6 +40,18 @@ public struct Permutation: Sendable, Equatable {
         return combinations.map(Permutation.init(maps:))
     }
 
+    /// `all(ofSets:)`, computed once per list of sizes in the process and shared: a canonical
+    /// form asks for them on every state, and listing 288 permutations afresh each time cost
+    /// more than trying them.
+    public static func shared(ofSets sizes: [Int]) -> [Permutation] {
+        if let known = computed.withLock({ $0[sizes] }) { return known }
+        let all = all(ofSets: sizes)
+        computed.withLock { $0[sizes] = all }
+        return all
+    }
+
+    private static let computed = Locked<[[Int]: [Permutation]]>([:])
+
     /// Every order of `items`, the given one first.
     static func orderings(of items: [Int]) -> [[Int]] {
         guard let first = items.first else { return [[]] }
@@ -62,7 +73,7 @@ public struct Permutation: Sendable, Equatable {
 extension SymmetricModel {
     public var supportsSymmetry: Bool { true }
 
-    public var permutations: [Permutation] { Permutation.all(ofSets: symmetricSets) }
+    public var permutations: [Permutation] { Permutation.shared(ofSets: symmetricSets) }
 
     /// The least of the state's renamings under every permutation, comparing bytes.
     public func canonicalForm(of state: State) -> State {
