@@ -29,3 +29,20 @@ struct SymmetryCheckTests {
         }
     }
 }
+
+/// Ids of different sets are different types in a renaming.
+@Suite("Typed sets in a permutation")
+struct TypedPermutationTests {
+    struct Driver: SymmetricID, Equatable { let index: Int; init(index: Int) { self.index = index } }
+    struct Taxi: SymmetricID, Equatable { let index: Int; init(index: Int) { self.index = index } }
+
+    @Test("Each set's ids are renamed by that set's map, and come back typed")
+    func typed() {
+        let drivers = SymmetricSet<Driver>(0), taxis = SymmetricSet<Taxi>(1)
+        let permutation = Permutation(maps: [[1, 2, 0], [1, 0]])
+        #expect(permutation[drivers, Driver(index: 0)] == Driver(index: 1))
+        #expect(permutation[drivers, Driver(index: 2)] == Driver(index: 0))
+        #expect(permutation[taxis, Taxi(index: 0)] == Taxi(index: 1))
+        // permutation[drivers, Taxi(index: 0)] does not compile: a taxi is not a driver.
+    }
+}

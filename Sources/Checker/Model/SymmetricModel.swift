@@ -86,3 +86,23 @@ extension SymmetricModel {
         return least
     }
 }
+
+/// An id of an interchangeable set, as a type of its own (a driver's, a taxi's), so that a
+/// renaming cannot take one set's id for another's: `permutation[drivers, taxi]` does not
+/// compile.
+public protocol SymmetricID: Sendable {
+    init(index: Int)
+    /// The id's position in its set, `0..<count`.
+    var index: Int { get }
+}
+
+/// One interchangeable set of a model: its position in `symmetricSets`, typed by its ids.
+public struct SymmetricSet<ID: SymmetricID>: Sendable {
+    public let position: Int
+    public init(_ position: Int) { self.position = position }
+}
+
+extension Permutation {
+    /// The new id of `id`, a member of `set`.
+    public subscript<ID: SymmetricID>(_ set: SymmetricSet<ID>, _ id: ID) -> ID { ID(index: maps[set.position][id.index]) }
+}
