@@ -7,6 +7,11 @@ extension ModelPlugin where Spec.State: DeclaredState, Spec.State.Scope == Bound
     }
 }
 
+extension ModelPlugin where Spec.State: DeclaredState, Spec.State.Scope == Bounds {
+    /// The states' shape alone, for a model that does not declare its actions yet.
+    public var schema: JSON? { ModelSchema.document(model: name, state: Spec.State.self) }
+}
+
 extension ModelPlugin where Spec.State: DeclaredState, Spec.State.Scope == Bounds, Spec.Action: DeclaredAction {
     public var schema: JSON? { ModelSchema.document(model: name, state: Spec.State.self, action: Spec.Action.self) }
 }

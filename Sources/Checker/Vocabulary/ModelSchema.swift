@@ -18,6 +18,16 @@ public enum ModelSchema {
         ])
     }
 
+    /// The schema of a model that declares its state but not yet its actions.
+    public static func document<State: DeclaredState>(model: String, state: State.Type) -> JSON {
+        .object([
+            ("$schema", .string(draft)),
+            ("$id", .string("urn:ridecheck:\(model)")),
+            ("title", .string("The JSON shape of model \(model)'s states")),
+            ("$defs", .object([("state", record(State.fields.map { ($0.name, $0.kind) }))])),
+        ])
+    }
+
     static func actions<Action: DeclaredAction>(_ type: Action.Type) -> JSON {
         let spellings = Action.spellings
         return .object([
@@ -63,6 +73,14 @@ public enum ModelSchema {
                 ("type", .string("object")), ("propertyNames", .object([("pattern", .string(namePattern(prefix)))])),
                 ("additionalProperties", record(fields)),
             ])
+        case .map(let prefix, let value):
+            .object([
+                ("type", .string("object")), ("propertyNames", .object([("pattern", .string(namePattern(prefix)))])),
+                ("additionalProperties", schema(value)),
+            ])
+        case .set(let prefix):
+            .object([("type", .string("array")), ("items", schema(.name(prefix: prefix, optional: false)))])
+        case .list(let item): .object([("type", .string("array")), ("items", schema(item))])
         }
     }
 

@@ -51,6 +51,37 @@ public struct StateField<Subject>: Sendable {
             })
     }
 
+    /// Entities by name, each with one value rather than fields (a taxi's owners, a zone's queue).
+    public static func entities<Entity>(_ name: String, _ prefix: String, from first: Int = 1,
+                                        _ members: @escaping @Sendable (Subject) -> [(index: Int, entity: Entity)],
+                                        each value: StateField<Entity>) -> Self {
+        Self(name: name, kind: .map(prefix: prefix, value.kind), read: { subject in
+            .entities(members(subject).map { ShapeMember("\(prefix)\($0.index + first)", value.read($0.entity)) })
+        })
+    }
+
+    /// A set of entities' names, in the order of their numbers.
+    public static func names(_ name: String, _ prefix: String, from first: Int = 1,
+                             _ read: @escaping @Sendable (Subject) -> [Int]) -> Self {
+        Self(name: name, kind: .set(prefix: prefix), read: { .names(read($0).map { "\(prefix)\($0 + first)" }) })
+    }
+
+    /// An ordered list of entities' names (requests in the order they wait).
+    public static func nameList(_ name: String, _ prefix: String, from first: Int = 1,
+                                _ read: @escaping @Sendable (Subject) -> [Int]) -> Self {
+        Self(name: name, kind: .list(.name(prefix: prefix, optional: false)), read: {
+            .list(read($0).map { .name("\(prefix)\($0 + first)") })
+        })
+    }
+
+    /// An ordered list of records (a queue of drivers with their taxis).
+    public static func list<Item>(_ name: String, _ items: @escaping @Sendable (Subject) -> [Item],
+                                  fields: [StateField<Item>]) -> Self {
+        Self(name: name, kind: .list(.record(fields.map { ($0.name, $0.kind) })), read: { subject in
+            .list(items(subject).map { item in .record(fields.map { ShapeMember($0.name, $0.read(item)) }) })
+        })
+    }
+
     /// A record of named fields.
     public static func record<Part>(
         _ name: String, _ part: @escaping @Sendable (Subject) -> Part, fields: [StateField<Part>]
@@ -74,6 +105,10 @@ indirect enum FieldKind: Sendable {
     case name(prefix: String, optional: Bool)
     case record([(String, FieldKind)])
     case entities(prefix: String, [(String, FieldKind)])
+    /// Entities by name, each with a value of one kind.
+    case map(prefix: String, FieldKind)
+    case set(prefix: String)
+    case list(FieldKind)
 }
 
 /// A model's state declared once, as a list of fields read from the state and its scope.
@@ -107,6 +142,9 @@ extension FieldKind {
         case .name(let prefix, _): [prefix]
         case .record(let fields): fields.flatMap { $0.1.namePrefixes }
         case .entities(let prefix, let fields): [prefix] + fields.flatMap { $0.1.namePrefixes }
+        case .map(let prefix, let value): [prefix] + value.namePrefixes
+        case .set(let prefix): [prefix]
+        case .list(let item): item.namePrefixes
         }
     }
 }
