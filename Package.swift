@@ -45,17 +45,21 @@ let models = ["MyTaxi", "CabBooking", "Travlendar"]
 /// and a test target for each of Tests/NAME/SpecTests, ReferenceTests and HarnessTests that
 /// exists, seeing what its layer may see (the Reference's tests see the Reference alone).
 func model(_ name: String) -> [Target] {
-    let spec = Target.Dependency.target(name: "\(name)Spec"), reference = Target.Dependency.target(name: "\(name)Reference")
+    let spec = Target.Dependency.target(name: "\(name)Spec")
+    let reference = Target.Dependency.target(name: "\(name)Reference")
     let harness = Target.Dependency.target(name: "\(name)Harness")
     let tests: [(folder: String, dependencies: [Target.Dependency])] = [
-        ("SpecTests", [spec, "Checker"]), ("ReferenceTests", [reference]), ("HarnessTests", [harness, spec, reference, "Checker"]),
+        ("SpecTests", [spec, "Checker"]), ("ReferenceTests", [reference]),
+        ("HarnessTests", [harness, spec, reference, "Checker"]),
     ]
     return [
         .target(name: "\(name)Spec", dependencies: ["Checker"], path: "Sources/Spec/\(name)", swiftSettings: hot),
         .target(name: "\(name)Reference", path: "Sources/Reference/\(name)", swiftSettings: strict + optimisedInDebug),
-        .target(name: "\(name)Harness", dependencies: [spec, reference, "Checker"], path: "Sources/Harness/\(name)", swiftSettings: hot),
+        .target(name: "\(name)Harness", dependencies: [spec, reference, "Checker"], path: "Sources/Harness/\(name)",
+                swiftSettings: hot),
     ] + tests.filter { exists("Tests/\(name)/\($0.folder)") }.map { folder, dependencies in
-        .testTarget(name: "\(name)\(folder)", dependencies: dependencies, path: "Tests/\(name)/\(folder)", swiftSettings: strict)
+        .testTarget(name: "\(name)\(folder)", dependencies: dependencies, path: "Tests/\(name)/\(folder)",
+                    swiftSettings: strict)
     }
 }
 
@@ -83,7 +87,8 @@ let package = Package(
         .target(name: "CheckerHints"),
         .target(name: "Checker", dependencies: ["CheckerHints"], swiftSettings: hot),
         .target(name: "VerifyKit", dependencies: ["Checker"], swiftSettings: strict),
-        .target(name: "Models", dependencies: ["Checker"] + models.map { .target(name: "\($0)Harness") }, swiftSettings: strict),
+        .target(name: "Models", dependencies: ["Checker"] + models.map { .target(name: "\($0)Harness") },
+                swiftSettings: strict),
         .executableTarget(name: "verify", dependencies: ["VerifyKit", "Models"], swiftSettings: strict),
         // The Travlendar+ scheduler's benchmark: a real day of 8 appointments (docs/PERFORMANCE.md).
         .executableTarget(name: "scheduler-bench", dependencies: ["TravlendarReference"], path: "Sources/scheduler-bench", swiftSettings: strict),

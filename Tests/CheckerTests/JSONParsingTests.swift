@@ -5,16 +5,13 @@ import Testing
 /// the place and the problem, and nothing crashes.
 @Suite("JSON text is read strictly")
 struct JSONParsingTests {
-    @Test(
-        "Valid documents read back to the same rendering",
-        arguments: [
-            #"{"a":1,"b":[true,false,null],"c":{"d":"e"}}"#, #"[]"#, #"{}"#, #"-12"#, #"1.5"#, #""x\"y\\z\n""#,
-            #"[1e3]"#,
-        ])
-    func valid(_ text: String) throws {
-        #expect(
-            try JSON.parse(text).rendered(pretty: false)
-                == JSON.parse(JSON.parse(text).rendered(pretty: false)).rendered(pretty: false))
+    @Test("Valid documents read as what they say, written back compactly", arguments: [
+        (#" {"a": 1, "b": [true, false, null], "c": {"d": "e"}} "#, #"{"a":1,"b":[true,false,null],"c":{"d":"e"}}"#),
+        ("[ ]", "[]"), ("{ }", "{}"), ("-12", "-12"), ("1.5", "1.5"), (#""x\"y\\z\n""#, #""x\"y\\z\n""#),
+        ("[1e3]", "[1000.0]"),
+    ])
+    func valid(_ text: String, _ compact: String) throws {
+        #expect(try JSON.parse(text).rendered(pretty: false) == compact)
     }
 
     @Test("Whole numbers read as integers, members keep their order, escapes decode")

@@ -104,5 +104,7 @@ public struct SymmetricSet<ID: SymmetricID>: Sendable {
 
 extension Permutation {
     /// The new id of `id`, a member of `set`.
-    public subscript<ID: SymmetricID>(_ set: SymmetricSet<ID>, _ id: ID) -> ID { ID(index: maps[set.position][id.index]) }
+    public subscript<ID: SymmetricID>(_ set: SymmetricSet<ID>, _ id: ID) -> ID {
+        ID(index: maps[set.position][id.index])
+    }
 }

@@ -7,22 +7,13 @@
 /// property's verdict (holds, vacuous, violated) is the same on a state and its renaming, and
 /// on a step and its renaming. Each problem names the state, the permutation and what broke.
 public enum SymmetryCheck {
-    public static func problems<M: SymmetricModel>(of model: M, depth: Int = 4, states limit: Int = 2_000) -> [String] {
+    public static func problems<M: SymmetricModel>(of model: M, depth: Int = 4, states limit: Int = 2_000)
+        -> [String] {
         let permutations = Permutation.all(ofSets: model.symmetricSets)
         var problems: [String] = []
-        var level = model.initialStates, seen = Set(level)
-        for _ in 0...depth {
-            var next: [M.State] = []
-            for state in level {
-                problems += Self.problems(of: model, at: state, permutations: permutations)
-                if problems.count >= 10 { return Array(problems.prefix(10)) }
-                var transitions: [Transition<M.Action, M.State>] = []
-                model.successors(of: state, into: &transitions)
-                for transition in transitions where seen.count < limit && seen.insert(transition.state).inserted {
-                    next.append(transition.state)
-                }
-            }
-            level = next
+        for state in model.statesOfFirstLevels(through: depth, limit: limit) {
+            problems += Self.problems(of: model, at: state, permutations: permutations)
+            if problems.count >= 10 { return Array(problems.prefix(10)) }
         }
         return problems
     }

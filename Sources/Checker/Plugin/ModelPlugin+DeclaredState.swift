@@ -1,13 +1,12 @@
-/// A plug-in whose Spec declares its state (`DeclaredState`) gets its trace form written once.
+/// A plug-in whose Spec declares its state (`DeclaredState`) gets its trace form and its
+/// schema written once.
 extension ModelPlugin where Spec.State: DeclaredState, Spec.State.Scope == Bounds {
     public var traceVariables: [String] { Spec.State.fields.map(\.name) }
 
     public func traceState(_ state: Spec.State, bounds: Bounds) -> [(String, JSON)] {
         state.shape(in: bounds).map { ($0.name, $0.value.itf) }
     }
-}
 
-extension ModelPlugin where Spec.State: DeclaredState, Spec.State.Scope == Bounds {
     /// The states' shape alone, for a model that does not declare its actions yet.
     public var schema: JSON? { ModelSchema.document(model: name, state: Spec.State.self) }
 }

@@ -113,7 +113,6 @@ public struct ParameterSpelling<Scope: DeclaredScope>: Sendable {
 
     /// Whether the JSON shape writes the value as a JSON number or Boolean rather than a string.
     var isNumber: Bool { if case .number = form { true } else { false } }
-    var isFlag: Bool { if case .flag = form { true } else { false } }
 }
 
 /// A parameter's value as the action holds it: an index, a number or a raw value, or a flag.

@@ -60,9 +60,10 @@ public enum ModelContract {
         return problems
     }
 
-    /// Actions written and read back, and states and actions against the schema, on the
-    /// first levels of every named scope.
-    static func vocabularyProblems<Plugin: ModelPlugin>(
+    /// Actions written and read back (from their trace form and their JSON), and states and
+    /// actions against the schema, on the first levels of every named scope; a scope that
+    /// enables no action there is a problem too, since it would show nothing.
+    public static func vocabularyProblems<Plugin: ModelPlugin>(
         _ plugin: Plugin, levels: Int = 3, states: Int = 2_000
     ) -> [String] {
         var problems: [String] = []
@@ -73,42 +74,43 @@ public enum ModelContract {
                 continue
             }
             let spec = plugin.spec(for: bounds, literal: false)
-            var level = spec.initialStates
-            var seen = Set(level)
-            for _ in 0..<levels where seen.count < states {
-                var next: [Plugin.Spec.State] = []
-                for state in level {
-                    if let check, let json = plugin.stateJSON(state, bounds: bounds) {
-                        problems += check.problems(of: json, against: "state").map {
-                            "scope \(scope.name): a state does not fit the schema: \($0)"
-                        }
-                    }
-                    var actions: [Plugin.Spec.Action] = []
-                    spec.enabledActions(in: state, into: &actions)
-                    for action in actions {
-                        let (name, parameters) = plugin.traceAction(action)
-                        let read = try? plugin.action(
-                            named: name, parameters: Dictionary(parameters, uniquingKeysWith: { first, _ in first }),
-                            bounds: bounds)
-                        if read != action {
-                            problems.append("scope \(scope.name): \(action) does not read back from its trace form")
-                        }
-                        if let check, let json = plugin.actionJSON(action) {
-                            problems += check.problems(of: json, against: "action").map {
-                                "scope \(scope.name): \(action) does not fit the schema: \($0)"
-                            }
-                            if (try? plugin.action(json: json, bounds: bounds)) != action {
-                                problems.append("scope \(scope.name): \(action) does not read back from its JSON")
-                            }
-                        }
-                        if let after = spec.successor(of: state, via: action), seen.insert(after).inserted {
-                            next.append(after)
-                        }
+            var tried = 0
+            for state in spec.statesOfFirstLevels(through: levels - 1, limit: states) {
+                if let check, let json = plugin.stateJSON(state, bounds: bounds) {
+                    problems += check.problems(of: json, against: "state").map {
+                        "scope \(scope.name): a state does not fit the schema: \($0)"
                     }
                 }
-                level = next
+                var actions: [Plugin.Spec.Action] = []
+                spec.enabledActions(in: state, into: &actions)
+                tried += actions.count
+                for action in actions {
+                    problems += actionProblems(plugin, action, bounds: bounds, check: check).map {
+                        "scope \(scope.name): \($0)"
+                    }
+                }
             }
+            if tried == 0 { problems.append("scope \(scope.name) enables no action") }
             if problems.count > 20 { return Array(problems.prefix(20)) + ["and more"] }
+        }
+        return problems
+    }
+
+    /// What is wrong with how `action` is written and read back: its trace form, its JSON.
+    static func actionProblems<Plugin: ModelPlugin>(
+        _ plugin: Plugin, _ action: Plugin.Spec.Action, bounds: Plugin.Bounds, check: JSONSchemaCheck?
+    ) -> [String] {
+        var problems: [String] = []
+        let (name, parameters) = plugin.traceAction(action)
+        let written = Dictionary(parameters, uniquingKeysWith: { first, _ in first })
+        if (try? plugin.action(named: name, parameters: written, bounds: bounds)) != action {
+            problems.append("\(action) does not read back from its trace form")
+        }
+        if let check, let json = plugin.actionJSON(action) {
+            problems += check.problems(of: json, against: "action").map { "\(action) does not fit the schema: \($0)" }
+            if (try? plugin.action(json: json, bounds: bounds)) != action {
+                problems.append("\(action) does not read back from its JSON")
+            }
         }
         return problems
     }
