@@ -3,7 +3,7 @@ import Checker
 /// The `verify` command line as a function: arguments in, text out, an exit code back.
 /// `main` is one call to this, so every path is testable.
 public enum Verify {
-    static let commands = ["check", "list", "replay", "simulate", "bench", "help"]
+    static let commands = ["check", "list", "replay", "simulate", "bench", "serve", "help"]
 
     /// The tool's version, which `--version` prints.
     public static let version = "0.3.0"
@@ -17,6 +17,7 @@ public enum Verify {
           replay    run a trace file again against the Spec and the Reference
           simulate  seeded random walks far deeper than the exhaustive bound
           bench     measure the explorer on a fixed scope
+          serve     serve a model's Reference over the service protocol (docs/PROTOCOL.md)
           help      show this help, or a command's: verify help COMMAND
 
         Run 'verify COMMAND --help' for a command's options and examples.
@@ -31,6 +32,7 @@ public enum Verify {
         case "replay": (ReplayCommand.specs, ReplayCommand.help)
         case "simulate": (SimulateCommand.specs, SimulateCommand.help)
         case "bench": (BenchCommand.specs, BenchCommand.help)
+        case "serve": (ServeCommand.specs, ServeCommand.help)
         default: (CheckCommand.specs, CheckCommand.help)
         }
     }
@@ -80,6 +82,7 @@ public enum Verify {
             case "replay": return try ReplayCommand.run(parsed, console: console, models: models)
             case "simulate": return try SimulateCommand.run(parsed, console: console, interrupts: interrupts, models: models)
             case "bench": return try BenchCommand.run(parsed, console: console, interrupts: interrupts, models: models)
+            case "serve": return try ServeCommand.run(parsed, console: console, models: models)
             default: return try CheckCommand.run(parsed, console: console, interrupts: interrupts, models: models)
             }
         } catch {

@@ -2,7 +2,7 @@
 /// of draft 2020-12 they use (type, enum, const, pattern, minimum, properties, required,
 /// additionalProperties, propertyNames, items, oneOf, and `$ref` to `#/$defs/NAME`). Each
 /// problem is named by its path in the document ("/bookings/b1/status").
-public struct JSONSchemaCheck {
+public struct JSONSchemaCheck: Sendable {
     let root: JSON
 
     /// `root`: the schema document that `$ref`s resolve in.

@@ -39,6 +39,8 @@ public final class Interrupts: Sendable {
             let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "ridecheck.interrupts"))
             source.setEventHandler { [request] in
                 if request.isRaised {
+                    // No service process outlives the tool.
+                    ServiceProcesses.endAll()
                     signal(number, SIG_DFL)
                     kill(getpid(), number)
                     return

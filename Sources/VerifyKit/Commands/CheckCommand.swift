@@ -14,6 +14,9 @@ struct CheckCommand {
         .value("output", "FILE", "write the report to FILE instead of standard output"),
         .repeated("report", "FORMAT:FILE", "also write the report in FORMAT to FILE, from the same run (repeatable), e.g. --report junit:verify.xml"),
         .value("trace-dir", "DIR", "write each counterexample to DIR as an ITF trace file (verify replay reads them)"),
+        .value("implementation", "CMD", "drive this service process (docs/PROTOCOL.md) in the conformance target "
+               + "instead of the linked Reference: a command line, run without a shell, one process per worker"),
+        .value("step-limit", "S", ServiceOptions.stepLimitHelp),
         .flag("stop-at-first", "stop after the level of the first violation"),
         .flag("quiet", "no progress line"),
         .flag("help", "show this help"),
@@ -33,6 +36,7 @@ struct CheckCommand {
           swift run -c release verify check --scope qa --set drivers=3 --set taxis=3 --workers 2
           swift run -c release verify check --literal --property availableDriverInQueue
           swift run -c release verify check --target conformance --inject acceptLeavesDriverQueued
+          .build/release/verify check --model cabbooking --implementation "python3 -m mybooking.ridecheck"
         """
 
     struct Settings<P: ModelPlugin> {
@@ -49,6 +53,13 @@ struct CheckCommand {
         /// The trace files the trace directory held before the run.
         var tracesBefore: Set<String> = []
         var quiet: Bool
+        /// The service driven in the conformance target, and how long it may take per request.
+        var implementation: [String]? = nil
+        var stepLimit: Double = 10
+        /// The first break of the protocol by a service: reported once the report is delivered.
+        let serviceBreak = Locked<UsageError?>(nil)
+        /// Where a service's transcripts were written, said after the report.
+        let serviceNotes = Locked<[String]>([])
     }
 
     static func settings<P: ModelPlugin>(_ plugin: P, from parsed: ParsedArguments) throws(UsageError) -> Settings<P> {
@@ -76,6 +87,7 @@ struct CheckCommand {
         options.stopAtFirstViolation = parsed.flag("stop-at-first")
         let literal = parsed.flag("literal")
         options.propertyIDs = try CommonOptions.propertyIDs(parsed, of: plugin, bounds: scopes[0].bounds, literal: literal, target: target)
+        let implementation = try service(parsed, of: plugin, target: target, fault: fault)
         let format = try parsed.choice("format", from: formats) ?? "text"
         // Where the run will write is tried last, once every other option is accepted, so that
         // a refused command line leaves no trace directory behind.
@@ -96,7 +108,41 @@ struct CheckCommand {
         var settings = Settings<P>(scopes: scopes, options: options, literal: literal, target: target, fault: fault,
                         format: format, output: output, reports: reports, traceDirectory: traceDirectory, quiet: parsed.flag("quiet"))
         if let traceDirectory { settings.tracesBefore = TraceFiles.existing(in: traceDirectory) }
+        settings.implementation = implementation?.command
+        settings.stepLimit = implementation?.stepLimit ?? settings.stepLimit
         return settings
+    }
+
+    /// `--implementation CMD` and `--step-limit S`: a service to drive in the conformance target.
+    static func service<P: ModelPlugin>(_ parsed: ParsedArguments, of plugin: P, target: String, fault: String?)
+        throws(UsageError) -> (command: [String], stepLimit: Double)?
+    {
+        guard let line = parsed.value("implementation") else {
+            if parsed.value("step-limit") != nil { throw UsageError("--step-limit applies to --implementation") }
+            return nil
+        }
+        let command = try CommandWords.split(line)
+        guard plugin.speaksJSON else {
+            throw UsageError("model \(plugin.name) does not declare its state and actions "
+                             + "(DeclaredState, DeclaredAction), so no service can speak it")
+        }
+        guard target == "conformance" || target == "all" else {
+            throw UsageError("--implementation drives the conformance target; --target \(target) would not run it")
+        }
+        guard fault == nil else {
+            throw UsageError("--inject plants a bug in the linked Reference; a service plants its own "
+                             + "(verify serve --inject FAULT)")
+        }
+        return (command, try stepLimit(parsed))
+    }
+
+    /// `--step-limit S`: seconds a service may take per request (default 10).
+    static func stepLimit(_ parsed: ParsedArguments) throws(UsageError) -> Double {
+        guard let text = parsed.value("step-limit") else { return 10 }
+        guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+            throw UsageError("--step-limit needs seconds between 0 and 3600, not '\(text)'")
+        }
+        return seconds
     }
 
     static func run(_ parsed: ParsedArguments, console: Console, interrupts: Interrupts, models: [any ModelPlugin]) throws(UsageError) -> Int32 {
@@ -134,7 +180,9 @@ struct CheckCommand {
                 console.status("depth \(progress.depth): \(grouped(progress.generated)) generated, \(grouped(progress.distinct)) distinct, queue \(grouped(progress.queue)), \(grouped(Int(progress.statesPerSecond))) states/s")
             }
         }
-        let targets = settings.target == "all" ? ["spec", "reference", "conformance"] : [settings.target]
+        var targets = settings.target == "all" ? ["spec", "reference", "conformance"] : [settings.target]
+        // Over a process, the service is explored in lockstep with the Spec alone.
+        if settings.implementation != nil { targets.removeAll { $0 == "reference" } }
         let sections = try interrupts.armed(console: console) { () throws(UsageError) -> [CheckReport.Section] in
             var sections: [CheckReport.Section] = []
             var budget = RunBudget(seconds: settings.options.maxSeconds, states: settings.options.maxStates)
@@ -165,8 +213,10 @@ struct CheckCommand {
             }
         }
         try Output.deliver(render(report, as: settings.format, colour: console.useColour && settings.output == nil), to: settings.output, console: console)
+        for note in settings.serviceNotes.withLock({ $0 }) { console.error(note) }
         if let traceError { throw traceError }
         if let reportError { throw reportError }
+        if let broken = settings.serviceBreak.withLock({ $0 }) { throw broken }
         return report.exitCode
     }
 
@@ -199,8 +249,15 @@ struct CheckCommand {
                 continue
             }
             if target == .conformance && sharedSearch { continue }
+            if target == .conformance, let command = settings.implementation {
+                runs.append(try ServiceRun.check(command, of: plugin, spec: model, adapter: adapter, bounds: bounds,
+                                                 walks: walks, settings: settings, budget: &budget))
+                continue
+            }
             if target == .reference, walks == nil, targets.contains(CheckTarget.conformance.rawValue),
-               let pair = try lockstep(of: plugin, model: model, adapter: adapter, bounds: bounds, settings: settings, budget: &budget) {
+               settings.implementation == nil,
+               let pair = try lockstep(of: plugin, model: model, adapter: adapter, bounds: bounds, settings: settings,
+                                       budget: &budget) {
                 runs += pair
                 sharedSearch = true
                 continue

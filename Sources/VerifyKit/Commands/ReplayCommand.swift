@@ -5,17 +5,22 @@ import Checker
 struct ReplayCommand {
     static let specs: [OptionSpec] = [
         .value("inject", "FAULT", "plant a named bug in the Reference (see verify list --faults)"),
+        .value("implementation", "CMD",
+               "run the trace against this service process instead of the linked Reference (docs/PROTOCOL.md)"),
+        .value("step-limit", "S", ServiceOptions.stepLimitHelp),
+        .value("transcript", "FILE", "with --implementation: write the requests and replies to FILE"),
         .flag("help", "show this help"),
     ]
 
     static let help = """
-        usage: verify replay TRACE.itf.json [--inject FAULT]
+        usage: verify replay TRACE.itf.json [--inject FAULT | --implementation CMD]
 
         Re-executes a trace's actions against the Spec and the Reference, step by step, and
         checks the property the trace was found for. Exit 1: the violation happens again, or
         the Spec and the Reference disagree on a step. Exit 0: the trace runs to its end without
         the violation, or a step is now refused by both (the bad path can no longer happen).
-        A counterexample thus becomes a regression test.
+        A counterexample thus becomes a regression test. With --implementation, the trace runs
+        against a service process instead, one request per step (exit 1 where it differs).
 
         examples:
           swift run -c release verify check --scope ci --target reference --inject changeZoneJoinsFront --stop-at-first --trace-dir traces
@@ -36,6 +41,12 @@ struct ReplayCommand {
     }
 
     static func run<P: ModelPlugin>(_ plugin: P, trace: ITFTrace, path: String, parsed: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+        if parsed.value("implementation") != nil {
+            return try ServiceReplay.run(plugin, trace: trace, path: path, parsed: parsed, console: console)
+        }
+        for option in ["step-limit", "transcript"] where parsed.value(option) != nil {
+            throw UsageError("--\(option) applies to --implementation")
+        }
         let fault = parsed.value("inject")
         if let fault, !plugin.faults.contains(where: { $0.name == fault }) {
             throw UsageError("fault '\(fault)' is not one of model \(plugin.name)'s; valid faults: \(plugin.faults.map(\.name).joined(separator: ", "))")

@@ -8,6 +8,9 @@ struct SimulateCommand {
         .value("walks", "N", "how many walks (default 1000)"),
         .value("steps", "N", "the longest walk (default 200)"),
         .value("trace-dir", "DIR", "write the shrunk counterexample to DIR as an ITF trace file"),
+        .value("implementation", "CMD",
+               "walk a service process (docs/PROTOCOL.md) in the conformance target instead of the linked Reference"),
+        .value("step-limit", "S", ServiceOptions.stepLimitHelp),
         .flag("help", "show this help"),
     ]
 
@@ -29,7 +32,9 @@ struct SimulateCommand {
     }
 
     static func run<P: ModelPlugin>(_ plugin: P, _ parsed: ParsedArguments, console: Console, interrupts: Interrupts) throws(UsageError) -> Int32 {
-        let target = try parsed.choice("target", from: ["spec", "reference", "conformance"]) ?? "spec"
+        // A service is walked in the conformance target, the default with --implementation.
+        let target = try parsed.choice("target", from: ["spec", "reference", "conformance"])
+            ?? (parsed.value("implementation") == nil ? "spec" : "conformance")
         let fault = try CommonOptions.fault(parsed, of: plugin, target: target)
         let scope = try CommonOptions.scopes(parsed, of: plugin, suite: false)[0].bounds
         let literal = parsed.flag("literal")
@@ -47,9 +52,23 @@ struct SimulateCommand {
         let model = plugin.spec(for: scope, literal: literal)
         let adapter = plugin.adapter(for: model, fault: fault)
         let run = Run(seed: seed, walks: walks, steps: steps, ids: ids, stop: interrupts.request)
+        let service = try CheckCommand.service(parsed, of: plugin, target: target, fault: fault)
+        let broken = Locked<UsageError?>(nil)
         let outcome = try interrupts.armed(console: console) { () throws(UsageError) -> SimulationOutcome in
-            try simulate(CheckTarget(rawValue: target)!, model: model, adapter: adapter, run, plugin: plugin, bounds: scope)
+            guard let service else {
+                return try simulate(CheckTarget(rawValue: target)!, model: model, adapter: adapter, run, plugin: plugin,
+                                    bounds: scope)
+            }
+            // The service's log goes into the trace folder when there is one.
+            let place = ServiceRun.ServicePlace(
+                stepLimit: service.stepLimit, besides: parsed.value("trace-dir").map { $0 + "/log" },
+                stop: interrupts.request, broken: broken)
+            return try ServiceRun.withPool(service.command, of: plugin, bounds: scope, place: place, workers: 1) {
+                pool throws(UsageError) -> SimulationOutcome in
+                try simulate(model: model, adapter: adapter, run, plugin: plugin, bounds: scope, pool: pool)
+            }
         }
+        if let broken = broken.withLock({ $0 }) { throw broken }
         var lines = ["model \(plugin.name), target \(target), scope \(plugin.name(of: scope))\(fault.map { ", fault \($0) injected" } ?? ""), seed \(seed)"]
         lines.append("\(grouped(outcome.walks)) walks\(outcome.interrupted ? " of \(grouped(walks)) (interrupted)" : ""), \(grouped(outcome.steps)) steps, deepest \(outcome.deepest), \(grouped(outcome.deadEnds)) ended with nothing enabled")
         // As in `check`: a trace that cannot be written is reported after the run's output.
@@ -83,9 +102,17 @@ struct SimulateCommand {
         var words: [String] = []
         for spec in specs where !["help", "seed", "trace-dir"].contains(spec.name) {
             if parsed.flag(spec.name) && spec.arity == .flag { words.append("--\(spec.name)") }
-            if spec.arity != .flag { for value in parsed.all(spec.name) { words.append("--\(spec.name) \(value)") } }
+            if spec.arity != .flag {
+                for value in parsed.all(spec.name) { words.append("--\(spec.name) \(quoted(value))") }
+            }
         }
         return (words + ["--seed \(seed)"]).joined(separator: " ")
+    }
+
+    /// A value as a shell reads it back: in single quotes when it holds more than plain characters.
+    static func quoted(_ value: String) -> String {
+        let plain = !value.isEmpty && value.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,".contains($0) }
+        return plain ? value : "'" + value.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
     /// What to simulate, whatever the target.
@@ -111,6 +138,26 @@ struct SimulateCommand {
         } catch {
             throw UsageError(error.description)
         }
+        return outcome(of: result, plugin: plugin, bounds: bounds)
+    }
+
+    /// The walks of the conformance target through a service process of `pool`.
+    static func simulate<P: ModelPlugin>(model: P.Spec, adapter: P.Adapter, _ run: Run, plugin: P, bounds: P.Bounds,
+                                         pool: ServicePool) throws(UsageError) -> SimulationOutcome {
+        let result: SimulationResult<P.Spec>
+        do {
+            result = try plugin.simulateService(spec: model, adapter: adapter, bounds: bounds, pool: pool,
+                                                seed: run.seed,
+                                                walks: run.walks, steps: run.steps, stopRequest: run.stop)
+        } catch {
+            throw UsageError(error.description)
+        }
+        return outcome(of: result, plugin: plugin, bounds: bounds)
+    }
+
+    static func outcome<P: ModelPlugin>(of result: SimulationResult<P.Spec>, plugin: P, bounds: P.Bounds)
+        -> SimulationOutcome
+    {
         let finding = result.finding.map { finding in
             SimulationOutcome.Finding(trace: PresentedTrace(finding.shrunk, statement: finding.statement, plugin: plugin, bounds: bounds),
                                       originalLength: finding.originalLength, walk: finding.walk)
