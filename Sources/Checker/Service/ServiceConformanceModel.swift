@@ -26,7 +26,19 @@ public struct ServiceConformanceModel<Spec: Model>: Model {
         self.spec = spec
         driver = ServiceDriver(pool: pool)
         self.schema = schema.map(JSONSchemaCheck.init(root:))
-        self.stateJSON = stateJSON
+        let shapes = Locked<[Spec.State: JSON]>([:])
+        // Each state's shape made once: a state is compared as the end of the step that reaches it
+        // and again as the state its own actions are tried from, and making the shape from the
+        // declaration was a third of the checker's time per state.
+        self.stateJSON = { state in
+            if let known = shapes.withLock({ $0[state] }) { return known }
+            let shape = stateJSON(state)
+            shapes.withLock { known in
+                if known.count >= 1 << 18 { known.removeAll(keepingCapacity: true) }
+                known[state] = shape
+            }
+            return shape
+        }
         actions = ActionTexts(actionJSON)
         self.candidates = candidates
     }
