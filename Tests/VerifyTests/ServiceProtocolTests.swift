@@ -148,6 +148,45 @@ struct ServiceProtocolTests {
         }
     }
 
+    @Test("verify serve answers every bad request with an error that names it, and goes on")
+    func serveBadRequests() throws {
+        let hello = #"{"id":6,"type":"hello","protocol":1,"model":"cabbooking","#
+            + #""scope":{"base":"ci","passengers":1,"bookings":2,"horizon":80}}"#
+        let requests: [(String, String)] = [
+            ("not json", "invalid JSON at byte 0"), (#"{"id":1}"#, #"a request has a \"type\""#),
+            (#"{"id":2,"type":"step","from":{"snapshot":1},"tries":[]}"#, "step before hello"),
+            (#"{"id":3,"type":"hello","protocol":2,"model":"cabbooking","scope":{"base":"ci"}}"#, "speaks protocol 1"),
+            (#"{"id":4,"type":"hello","protocol":1,"model":"mytaxi","scope":{"base":"ci"}}"#, "serves model cabbooking"),
+            (#"{"id":5,"type":"hello","protocol":1,"model":"cabbooking","scope":{"base":"nowhere"}}"#, "unknown scope"),
+            (hello, #""snapshots":true"#),
+            (#"{"id":7,"type":"init","initial":5}"#, "an initial state from 0 to 0"),
+            (#"{"id":8,"type":"step","from":{"snapshot":9},"tries":[]}"#, "no snapshot 9"),
+            (#"{"id":9,"type":"step","from":{"initial":0,"path":[]},"tries":[{"action":{"action":"fly"}}]}"#,
+             "unknown action 'fly'"),
+            (#"{"id":10,"type":"step","from":{"initial":0,"path":[{"action":"logout","passenger":"p1"},"#
+                + #"{"action":"logout","passenger":"p1"}]},"tries":[]}"#, "step 2 of the path"),
+            (#"{"id":11,"type":"dance"}"#, "unknown request type 'dance'"),
+        ]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: UnixToolTests.tool)
+        process.arguments = ["serve", "--model", "cabbooking"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data((requests.map(\.0).joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let replies = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(replies.count == requests.count, "\(replies)")
+        for (reply, (request, words)) in zip(replies, requests) {
+            #expect(reply.contains(words), "\(request) → \(reply)")
+            #expect(reply.contains(#""error""#) == !words.contains("snapshots"), "\(reply)")
+        }
+    }
+
     @Test("--implementation refuses what it cannot drive, exit 2 before anything runs")
     func usage() throws {
         let cases: [([String], String)] = [
