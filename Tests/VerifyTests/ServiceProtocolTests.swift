@@ -150,27 +150,36 @@ struct ServiceProtocolTests {
 
     @Test("verify serve answers every bad request with an error that names it, and goes on")
     func serveBadRequests() throws {
-        let hello = #"{"id":6,"type":"hello","protocol":1,"model":"cabbooking","#
+        let hello =
+            #"{"id":6,"type":"hello","protocol":1,"model":"cabbooking","#
             + #""scope":{"base":"ci","passengers":1,"bookings":2,"horizon":80}}"#
         let requests: [(String, String)] = [
             ("not json", "invalid JSON at byte 0"), (#"{"id":1}"#, #"a request has a \"type\""#),
             (#"{"id":2,"type":"step","from":{"snapshot":1},"tries":[]}"#, "step before hello"),
             (#"{"id":3,"type":"hello","protocol":2,"model":"cabbooking","scope":{"base":"ci"}}"#, "speaks protocol 1"),
-            (#"{"id":4,"type":"hello","protocol":1,"model":"mytaxi","scope":{"base":"ci"}}"#, "serves model cabbooking"),
+            (
+                #"{"id":4,"type":"hello","protocol":1,"model":"mytaxi","scope":{"base":"ci"}}"#,
+                "serves model cabbooking"
+            ),
             (#"{"id":5,"type":"hello","protocol":1,"model":"cabbooking","scope":{"base":"nowhere"}}"#, "unknown scope"),
             (hello, #""snapshots":true"#),
             (#"{"id":7,"type":"init","initial":5}"#, "an initial state from 0 to 0"),
             (#"{"id":8,"type":"step","from":{"snapshot":9},"tries":[]}"#, "no snapshot 9"),
-            (#"{"id":9,"type":"step","from":{"initial":0,"path":[]},"tries":[{"action":{"action":"fly"}}]}"#,
-             "unknown action 'fly'"),
-            (#"{"id":10,"type":"step","from":{"initial":0,"path":[{"action":"logout","passenger":"p1"},"#
-                + #"{"action":"logout","passenger":"p1"}]},"tries":[]}"#, "step 2 of the path"),
+            (
+                #"{"id":9,"type":"step","from":{"initial":0,"path":[]},"tries":[{"action":{"action":"fly"}}]}"#,
+                "unknown action 'fly'"
+            ),
+            (
+                #"{"id":10,"type":"step","from":{"initial":0,"path":[{"action":"logout","passenger":"p1"},"#
+                    + #"{"action":"logout","passenger":"p1"}]},"tries":[]}"#, "step 2 of the path"
+            ),
             (#"{"id":11,"type":"dance"}"#, "unknown request type 'dance'"),
         ]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: UnixToolTests.tool)
         process.arguments = ["serve", "--model", "cabbooking"]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()
