@@ -76,7 +76,9 @@ struct ServiceProtocolTests {
         #expect(noLimit.out.contains("/passengers/p1/balance: 60000 → 110000"), "\(noLimit.out)")
     }
 
-    @Test("A refusal the service gets wrong is a finding of RefusalsLeaveStateUnchanged")
+    @Test(
+        "A refusal the service gets wrong is a finding of RefusalsLeaveStateUnchanged",
+        .enabled(if: python != nil, "needs Python 3 for the misbehaving service"))
     func refusals() throws {
         let accepted = try check(
             ["--implementation", try misbehaving("accept-refused", at: 1), "--workers", "1"], depth: 1)
@@ -119,7 +121,9 @@ struct ServiceProtocolTests {
         return !stat[end.upperBound...].hasPrefix("Z")
     }
 
-    @Test("A service that crashes or hangs is a finding of ServiceResponds, with nothing left running")
+    @Test(
+        "A service that crashes or hangs is a finding of ServiceResponds, with nothing left running",
+        .enabled(if: python != nil, "needs Python 3 for the misbehaving service"))
     func failures() throws {
         let crashed = try check(["--implementation", try misbehaving("crash"), "--workers", "1", "--stop-at-first"])
         #expect(crashed.code == 1, "\(crashed.err)")
@@ -134,7 +138,9 @@ struct ServiceProtocolTests {
         try nothingLeft(hung.folder)
     }
 
-    @Test("A service that breaks the protocol is exit 2 naming the line, after the report")
+    @Test(
+        "A service that breaks the protocol is exit 2 naming the line, after the report",
+        .enabled(if: python != nil, "needs Python 3 for the misbehaving service"))
     func protocolBreaks() throws {
         let expected = [
             "not-json": "invalid JSON", "wrong-id": "answers request", "huge-line": "longer than",
