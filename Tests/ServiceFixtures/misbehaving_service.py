@@ -20,6 +20,11 @@ print(f"child {child.pid}", file=sys.stderr, flush=True)
 steps = 0
 for line in sys.stdin:
     request = json.loads(line)
+    if mode == "evict" and request.get("type") == "step" and "snapshot" in request["from"]:
+        # Every snapshot is let go: each step must come again from its path.
+        sys.stdout.write(json.dumps({"id": request["id"], "missing": request["from"]["snapshot"]}) + "\n")
+        sys.stdout.flush()
+        continue
     child.stdin.write(line)
     child.stdin.flush()
     reply = child.stdout.readline()

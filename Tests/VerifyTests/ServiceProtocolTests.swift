@@ -106,6 +106,12 @@ struct ServiceProtocolTests {
             let text = try String(contentsOfFile: folder + "/verify-service-logs/" + log, encoding: .utf8)
             for line in text.split(separator: "\n") where line.hasPrefix("child ") {
                 let pid = try #require(Int32(line.dropFirst(6)))
+                // SIGKILL is delivered, not awaited: the child is given a moment to end.
+                var waited = 0
+                while Self.running(pid) && waited < 200 {
+                    usleep(10_000)
+                    waited += 1
+                }
                 #expect(!Self.running(pid), "the service's child \(pid) outlived the check")
             }
         }
@@ -119,6 +125,18 @@ struct ServiceProtocolTests {
         }
         guard let end = stat.range(of: ") ", options: .backwards) else { return true }
         return !stat[end.upperBound...].hasPrefix("Z")
+    }
+
+    @Test(
+        "A service that lets its snapshots go is asked again from the path: the same counts and verdicts",
+        .enabled(if: python != nil, "needs Python 3 for the misbehaving service"))
+    func evicted() throws {
+        let linked = try check(["--target", "conformance", "--workers", "1"])
+        let evicting = try check(["--implementation", try misbehaving("evict"), "--workers", "1"])
+        #expect(evicting.code == 0, "\(evicting.err)")
+        let counts = try #require(figures(of: "conformance", in: linked.out))
+        #expect(figures(of: "conformance", in: evicting.out) == counts, "\(evicting.out)")
+        try nothingLeft(evicting.folder)
     }
 
     @Test(

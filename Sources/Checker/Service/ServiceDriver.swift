@@ -62,7 +62,18 @@ struct ServiceDriver: Sendable {
             }
             var members: [(String, JSON)] = [("from", from), ("tries", .array(requested))]
             if !releases.isEmpty { members.append(("release", .array(releases.map { .integer($0) }))) }
-            let reply = try session.exchange(type: "step", members)
+            var reply = try session.exchange(type: "step", members)
+            // A service may let a snapshot go (to bound its memory): it says so, and the step is
+            // asked again from the path.
+            if reply.fields["missing"] != nil, !restored {
+                restored = true
+                pool.countRestore()
+                from = .object([("initial", .integer(node.path.initial)), ("path", .array(node.path.actions))])
+                reply = try session.exchange(type: "step", [("from", from), ("tries", .array(requested))])
+                if reply.fields["missing"] != nil {
+                    throw .protocolBreak("a step from a path is answered \"missing\"", line: reply.line)
+                }
+            }
             guard let at = reply.fields["at"], case .object = at else {
                 throw .protocolBreak("a step reply has \"at\", the state the actions were tried from", line: reply.line)
             }
