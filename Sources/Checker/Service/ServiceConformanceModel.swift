@@ -29,12 +29,13 @@ public struct ServiceConformanceModel<Spec: Model>: Model {
         let shapes = Locked<[Spec.State: JSON]>([:])
         // Each state's shape made once: a state is compared as the end of the step that reaches it
         // and again as the state its own actions are tried from, and making the shape from the
-        // declaration was a third of the checker's time per state.
+        // declaration was a third of the checker's time per state. At most 32,768 are kept (a
+        // shape is a few kilobytes as a tree): a larger level makes some again.
         self.stateJSON = { state in
             if let known = shapes.withLock({ $0[state] }) { return known }
             let shape = stateJSON(state)
             shapes.withLock { known in
-                if known.count >= 1 << 18 { known.removeAll(keepingCapacity: true) }
+                if known.count >= 1 << 15 { known.removeAll(keepingCapacity: true) }
                 known[state] = shape
             }
             return shape

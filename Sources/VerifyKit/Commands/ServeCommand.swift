@@ -195,12 +195,13 @@ struct ReferenceServer<P: ModelPlugin> {
     }
 
     /// The system's abstraction in its JSON shape, each one made once: a search meets the same
-    /// abstract state many times, and building its shape was a third of the server's time.
+    /// abstract state many times, and building its shape was a third of the server's time. At
+    /// most 32,768 are kept, a few kilobytes each.
     private mutating func state(of system: P.Adapter.System, in session: Session) -> JSON {
         let abstraction = session.adapter.abstraction(of: system)
         if let known = shapes[abstraction] { return known }
         let shape = plugin.stateJSON(abstraction, bounds: session.bounds)!
-        if shapes.count >= 1 << 18 { shapes.removeAll(keepingCapacity: true) }
+        if shapes.count >= 1 << 15 { shapes.removeAll(keepingCapacity: true) }
         shapes[abstraction] = shape
         return shape
     }

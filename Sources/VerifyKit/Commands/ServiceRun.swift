@@ -37,7 +37,8 @@ enum ServiceRun {
                     spec: spec, adapter: adapter, bounds: bounds, pool: pool,
                     options: options)
                 budget.spend(states: result.distinct, stopped: result.stopReason)
-                if pool.protocolBreak == nil {
+                // Not after a break of the protocol, nor once Ctrl-C or SIGTERM asked the run to stop.
+                if pool.protocolBreak == nil && options.stopRequest?.isRaised != true {
                     keepTranscripts(
                         of: result, plugin: plugin, bounds: bounds, pool: pool,
                         settings: settings)
