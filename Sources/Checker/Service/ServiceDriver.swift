@@ -45,7 +45,6 @@ struct ServiceDriver: Sendable {
             } else {
                 from = .object([("initial", .integer(node.path.initial)), ("path", .array(node.path.actions))])
                 restored = true
-                pool.countRestore()
             }
             var saved: [ServiceSnapshot?] = []
             let requested = tries.map { attempt -> JSON in
@@ -67,7 +66,6 @@ struct ServiceDriver: Sendable {
             // asked again from the path.
             if reply.fields["missing"] != nil, !restored {
                 restored = true
-                pool.countRestore()
                 from = .object([("initial", .integer(node.path.initial)), ("path", .array(node.path.actions))])
                 reply = try session.exchange(type: "step", [("from", from), ("tries", .array(requested))])
                 if reply.fields["missing"] != nil {

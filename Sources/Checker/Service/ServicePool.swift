@@ -15,8 +15,6 @@ public final class ServicePool: Sendable {
     private let nextSnapshot = Atomic<Int>(1)
     private let broken = Locked<ServiceProblem?>(nil)
     private let stop: StopRequest?
-    private let requests = Atomic<Int>(0)
-    private let restores = Atomic<Int>(0)
 
     /// A process can be started this many times in its slot before the check gives up on it.
     static let startsPerSlot = 50
@@ -49,11 +47,6 @@ public final class ServicePool: Sendable {
 
     /// The implementation as the first process named itself.
     public var implementation: String { slots[0].session.implementation }
-
-    /// Requests sent, and those that brought a process back to a state by replaying its path.
-    public var counts: (requests: Int, restores: Int) {
-        (requests.load(ordering: .relaxed), restores.load(ordering: .relaxed))
-    }
 
     /// Keeps the first break and stops the search.
     func record(_ error: ServiceProblem) {
@@ -100,11 +93,8 @@ public final class ServicePool: Sendable {
             defer { pending.removeAll(keepingCapacity: true) }
             return pending
         }
-        requests.add(1, ordering: .relaxed)
         return try body(session, releases)
     }
-
-    func countRestore() { restores.add(1, ordering: .relaxed) }
 
     private final class Slot: Sendable {
         let busy = Atomic<Bool>(false)
