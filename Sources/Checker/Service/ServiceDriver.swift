@@ -12,7 +12,9 @@ struct ServiceDriver: Sendable {
             let id = session.keepsSnapshots ? pool.newSnapshotID() : nil
             var members: [(String, JSON)] = [("initial", .integer(index)), ("state", state)]
             if let id { members.append(("save", .integer(id))) }
+            pool.initialStates.withLock { $0[index] = state }
             let reply = try session.exchange(type: "init", members)
+            session.initialsGiven.insert(index)
             guard let reported = reply.fields["state"], case .object = reported else {
                 throw .protocolBreak("an init reply has the service's \"state\", an object", line: reply.line)
             }
@@ -21,6 +23,24 @@ struct ServiceDriver: Sendable {
                 id.map { ServiceSnapshot(id: $0, session: session.number, generation: session.starts, pool: pool) }
             )
         }
+    }
+
+    /// The path to `node` from its initial state, as a step names it, after setting `session`
+    /// up with that initial state if it has not been (docs/PROTOCOL.md: a service replays a path
+    /// only from an initial state it was given).
+    private func path(to node: ServiceNode, on session: ServiceSession) throws(ServiceProblem) -> JSON {
+        let index = node.path.initial
+        if !session.initialsGiven.contains(index) {
+            guard let state = pool.initialStates.withLock({ $0[index] }) else {
+                preconditionFailure("a path from initial state \(index), which was never set up")
+            }
+            let reply = try session.exchange(type: "init", [("initial", .integer(index)), ("state", state)])
+            guard case .object? = reply.fields["state"] else {
+                throw .protocolBreak("an init reply has the service's \"state\", an object", line: reply.line)
+            }
+            session.initialsGiven.insert(index)
+        }
+        return .object([("initial", .integer(index)), ("path", .array(node.path.actions))])
     }
 
     /// One action to try: its JSON, its key, and whether an acceptance is kept as a snapshot.
@@ -43,7 +63,7 @@ struct ServiceDriver: Sendable {
             if let snapshot, snapshot.session == session.number, snapshot.generation == session.starts {
                 from = .object([("snapshot", .integer(snapshot.id))])
             } else {
-                from = .object([("initial", .integer(node.path.initial)), ("path", .array(node.path.actions))])
+                from = try path(to: node, on: session)
                 restored = true
             }
             var saved: [ServiceSnapshot?] = []
@@ -66,7 +86,7 @@ struct ServiceDriver: Sendable {
             // asked again from the path.
             if reply.fields["missing"] != nil, !restored {
                 restored = true
-                from = .object([("initial", .integer(node.path.initial)), ("path", .array(node.path.actions))])
+                from = try path(to: node, on: session)
                 reply = try session.exchange(type: "step", [("from", from), ("tries", .array(requested))])
                 if reply.fields["missing"] != nil {
                     throw .protocolBreak("a step from a path is answered \"missing\"", line: reply.line)

@@ -14,6 +14,8 @@ public final class ServicePool: Sendable {
     private let slots: [Slot]
     private let nextSnapshot = Atomic<Int>(1)
     private let broken = Locked<ServiceProblem?>(nil)
+    /// The specification's initial states in their JSON shapes, by number, as `init` sent them.
+    let initialStates = Locked<[Int: JSON]>([:])
     private let stop: StopRequest?
 
     /// A process can be started this many times in its slot before the check gives up on it.

@@ -19,6 +19,10 @@ final class ServiceSession: @unchecked Sendable {
     private(set) var starts = 0
     /// The requests and replies, when a transcript is being kept.
     var transcript: [String]?
+    /// The initial states this process was set up with (`init`): a path is replayed from one
+    /// of them only, so a process that was not given it (another worker's, or one started again)
+    /// is given it first.
+    var initialsGiven: Set<Int> = []
 
     init(number: Int, configuration: ServiceConfiguration) {
         self.number = number
@@ -32,6 +36,7 @@ final class ServiceSession: @unchecked Sendable {
     func start() throws(ServiceProblem) {
         guard process == nil else { return }
         starts += 1
+        initialsGiven = []
         let log = configuration.logDirectory + "/\(configuration.logPrefix)service-\(number + 1).log"
         // A process started again after a failure gets a directory of its own, empty.
         let directory =

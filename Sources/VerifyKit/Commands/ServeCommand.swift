@@ -60,6 +60,9 @@ struct ReferenceServer<P: ModelPlugin> {
     /// The actions read so far, by their text: a scope has a few hundred, each tried often.
     private var actions: [String: P.Spec.Action] = [:]
     private var shapes: [P.Spec.State: JSON] = [:]
+    /// The initial states an `init` set up: a path is replayed only from one of them, as a
+    /// service that knows no specification can (docs/PROTOCOL.md).
+    private var given: Set<Int> = []
 
     struct Session {
         let bounds: P.Bounds
@@ -110,6 +113,7 @@ struct ReferenceServer<P: ModelPlugin> {
         let adapter = plugin.adapter(for: plugin.spec(for: bounds, literal: false), fault: fault)
         session = Session(bounds: bounds, adapter: adapter, initial: adapter.initialSystems())
         snapshots = [:]
+        given = []
         actions = [:]
         shapes = [:]
         let name = "RideCheck \(plugin.name) Reference \(Verify.version)" + (fault.map { " with \($0)" } ?? "")
@@ -125,6 +129,7 @@ struct ReferenceServer<P: ModelPlugin> {
             throw ServeError("init names an initial state from 0 to \(session.initial.count - 1)")
         }
         let system = session.initial[index]
+        given.insert(index)
         if case .integer(let id)? = request.member("save") { snapshots[id] = system }
         return [("state", state(of: system, in: session))]
     }
@@ -184,6 +189,7 @@ struct ReferenceServer<P: ModelPlugin> {
         guard case .integer(let index)? = from?.member("initial"), session.initial.indices.contains(index),
             case .array(let path)? = from?.member("path")
         else { throw ServeError("\"from\" names a snapshot, or an initial state and a path") }
+        guard given.contains(index) else { throw ServeError("a path from initial state \(index), which no init set up") }
         var system = session.initial[index]
         for (number, json) in path.enumerated() {
             let action = try read(json, in: session)
