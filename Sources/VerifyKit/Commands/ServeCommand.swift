@@ -189,7 +189,9 @@ struct ReferenceServer<P: ModelPlugin> {
         guard case .integer(let index)? = from?.member("initial"), session.initial.indices.contains(index),
             case .array(let path)? = from?.member("path")
         else { throw ServeError("\"from\" names a snapshot, or an initial state and a path") }
-        guard given.contains(index) else { throw ServeError("a path from initial state \(index), which no init set up") }
+        guard given.contains(index) else {
+            throw ServeError("a path from initial state \(index), which no init set up")
+        }
         var system = session.initial[index]
         for (number, json) in path.enumerated() {
             let action = try read(json, in: session)
