@@ -82,6 +82,7 @@ class Protocol(unittest.TestCase):
             finally:
                 service.stdin.close()
                 service.wait(timeout=10)
+                service.stdout.close()
         self.assertEqual({**replies[2], "id": 3}, replies[3])
         self.assertEqual(replies[3]["results"][0]["state"]["now"], 11)
 
