@@ -29,18 +29,21 @@ class Shown:
     text: str
 
 
+ALPHANUMERICS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def shifted(text, by):
+    return "".join(ALPHANUMERICS[(ALPHANUMERICS.index(c) + by) % len(ALPHANUMERICS)] for c in text)
+
+
 def encipher(password, key):
     """A reversible toy cipher (decision D2: the seed mails the password back, so it cannot be
     hashed); never the plaintext."""
-    alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-    shift = 7 + key % 50
-    return "".join(alphabet[(alphabet.index(c) + shift) % len(alphabet)] for c in password)
+    return shifted(password, 7 + key % 50)
 
 
 def decipher(cipher, key):
-    alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-    shift = 7 + key % 50
-    return "".join(alphabet[(alphabet.index(c) - shift) % len(alphabet)] for c in cipher)
+    return shifted(cipher, -(7 + key % 50))
 
 
 def valid_password(password):
@@ -282,8 +285,8 @@ class BookingService:
                 return Shown("M16", "You already have a booking then: choose a different time.")
             cabs = self.db.execute("SELECT COUNT(*) FROM cabs WHERE cab_type = ?", (row["cab_type"],)).fetchone()[0]
             near = self.db.execute(
-                "SELECT COUNT(*) FROM bookings WHERE for_later = 1 AND cab_type = ? AND state IN ('SCHEDULED',"
-                " 'DESIGNATED', 'CAB_ARRIVED', 'ON_TRIP') AND ABS(pickup_at - ?) <= ?",
+                f"SELECT COUNT(*) FROM bookings WHERE for_later = 1 AND cab_type = ? AND state IN {LIVE}"
+                " AND ABS(pickup_at - ?) <= ?",
                 (row["cab_type"], pickup_at, self.policy.window),
             ).fetchone()[0]
             if near >= cabs:  # D11
@@ -400,16 +403,10 @@ class BookingService:
             balance = self.balance(owner["id"])
             if owner["wallet_enrolled"] and balance >= fare:  # D21: the whole fare or none
                 paid_by, shown = "wallet", Shown("M25", f"INR {fare / 100:.2f} paid through the wallet.")
-                self.db.execute(
-                    "INSERT INTO wallet_entries (passenger, paise, reason, booking) VALUES (?, ?, 'travel', ?)",
-                    (owner["id"], -fare, number),
-                )
+                self.debit(owner["id"], fare, number)
             else:
                 if "partial-wallet-debit" in self.faults and owner["wallet_enrolled"] and balance > 0:
-                    self.db.execute(
-                        "INSERT INTO wallet_entries (passenger, paise, reason, booking) VALUES (?, ?, 'travel', ?)",
-                        (owner["id"], -balance, number),
-                    )
+                    self.debit(owner["id"], balance, number)
                 paid_by, shown = "cash", Shown("M26", "Insufficient balance in the wallet: please pay by cash.")
             self.db.execute(
                 "UPDATE bookings SET state = 'COMPLETED', fare = ?, paid_by = ?, discounted = ? WHERE number = ?",
@@ -419,6 +416,12 @@ class BookingService:
             self.send("sms", owner["mobile"], shown.text, number)
             self.send("driver", booking["cab"], f"Travel {number}: {paid_by}.", number)
             return shown
+
+    def debit(self, passenger, paise, booking):
+        self.db.execute(
+            "INSERT INTO wallet_entries (passenger, paise, reason, booking) VALUES (?, ?, 'travel', ?)",
+            (passenger, -paise, booking),
+        )
 
     def travel_end_again(self, number):
         """D22: the driver's travel-end message again (a retry): paid once, nothing changes and

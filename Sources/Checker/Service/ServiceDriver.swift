@@ -10,14 +10,8 @@ struct ServiceDriver: Sendable {
         try pool.withSession(preferring: index % max(1, pool.processCount)) {
             session, releases throws(ServiceProblem) in
             let id = session.keepsSnapshots ? pool.newSnapshotID() : nil
-            var members: [(String, JSON)] = [("initial", .integer(index)), ("state", state)]
-            if let id { members.append(("save", .integer(id))) }
             pool.initialStates.withLock { $0[index] = state }
-            let reply = try session.exchange(type: "init", members)
-            session.initialsGiven.insert(index)
-            guard let reported = reply.fields["state"], case .object = reported else {
-                throw .protocolBreak("an init reply has the service's \"state\", an object", line: reply.line)
-            }
+            let reported = try initialize(session, index, state, save: id)
             return (
                 reported,
                 id.map { ServiceSnapshot(id: $0, session: session.number, generation: session.starts, pool: pool) }
@@ -34,13 +28,24 @@ struct ServiceDriver: Sendable {
             guard let state = pool.initialStates.withLock({ $0[index] }) else {
                 preconditionFailure("a path from initial state \(index), which was never set up")
             }
-            let reply = try session.exchange(type: "init", [("initial", .integer(index)), ("state", state)])
-            guard case .object? = reply.fields["state"] else {
-                throw .protocolBreak("an init reply has the service's \"state\", an object", line: reply.line)
-            }
-            session.initialsGiven.insert(index)
+            _ = try initialize(session, index, state, save: nil)
         }
         return .object([("initial", .integer(index)), ("path", .array(node.path.actions))])
+    }
+
+    /// Sends `init` for initial state `index` (kept as snapshot `save` when given) and returns
+    /// the state the service reports.
+    private func initialize(_ session: ServiceSession, _ index: Int, _ state: JSON, save: Int?)
+        throws(ServiceProblem) -> JSON
+    {
+        var members: [(String, JSON)] = [("initial", .integer(index)), ("state", state)]
+        if let save { members.append(("save", .integer(save))) }
+        let reply = try session.exchange(type: "init", members)
+        guard let reported = reply.fields["state"], case .object = reported else {
+            throw .protocolBreak("an init reply has the service's \"state\", an object", line: reply.line)
+        }
+        session.initialsGiven.insert(index)
+        return reported
     }
 
     /// One action to try: its JSON, its key, and whether an acceptance is kept as a snapshot.
