@@ -139,3 +139,43 @@ struct CoreLayerTests {
         func isLegalEnd(_ state: S) -> Bool { true }
     }
 }
+
+/// Signatures cut the renamings a declared canonical form tries without changing what it counts.
+@Suite("Declared symmetry with signatures")
+struct SignatureTests {
+    @Test("TwoPhase with signatures counts the same orbits as trying every permutation", arguments: [2, 3, 4, 5])
+    func sameCounts(_ managers: Int) throws {
+        var signed = TwoPhase(count: managers)
+        signed.declaresSignatures = true
+        let withSignatures = try CoreLayerTests.explore(signed, symmetry: true)
+        let everyPermutation = try CoreLayerTests.explore(TwoPhase(count: managers), symmetry: true)
+        #expect(withSignatures.distinct == everyPermutation.distinct)
+        #expect(withSignatures.generated == everyPermutation.generated)
+        if managers == 5 { #expect(withSignatures.distinct == 314) }
+    }
+
+    @Test("The renamings tried are every order of each run of tied keys, each sorting the keys, once",
+          arguments: [([[5, 1, 5, 1, 3], [2, 2]], 8), ([[1, 2, 3]], 1), ([[0, 0, 0], [4]], 6), ([[7, 7], [1, 2]], 2)])
+    func arrangement(_ keys: [[UInt64]], _ expected: Int) {
+        let (seen, single) = IDSignatures.withKeys(sizes: keys.map(\.count)) { signatures in
+            for (set, setKeys) in keys.enumerated() {
+                for (id, key) in setKeys.enumerated() { signatures[set, id] = key }
+            }
+            var arrangement = SignatureArrangement(signatures)
+            var seen: [Permutation] = []
+            repeat {
+                seen.append(arrangement.permutation)
+            } while arrangement.advance()
+            return (seen, arrangement.isSingle)
+        }
+        for permutation in seen {
+            for (set, setKeys) in keys.enumerated() {
+                let sortedByTarget = setKeys.indices.sorted { permutation[set, $0] < permutation[set, $1] }
+                #expect(sortedByTarget.map { setKeys[$0] } == setKeys.sorted(), "\(permutation) sorts set \(set)")
+            }
+        }
+        #expect(Set(seen.map(\.maps)).count == seen.count)
+        #expect(seen.count == expected)
+        #expect(single == (expected == 1))
+    }
+}

@@ -20,6 +20,16 @@ struct SymmetryCheckTests {
         #expect(named, "\(problems)")
     }
 
+    @Test("Signatures that name no id pass; one that holds the manager's number is refused")
+    func signatures() {
+        var model = TwoPhase(count: 3)
+        model.declaresSignatures = true
+        #expect(SymmetryCheck.problems(of: model, depth: 6) == [])
+        model.signatureNamesTheManager = true
+        let problems = SymmetryCheck.problems(of: model, depth: 6)
+        #expect(problems.contains { $0.contains("a signature must not name an id") }, "\(problems)")
+    }
+
     @Test("A permutation's inverse undoes it", arguments: Permutation.all(ofSets: [3, 2]))
     func inverse(_ permutation: Permutation) {
         for set in permutation.maps.indices {

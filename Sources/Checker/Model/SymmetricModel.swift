@@ -1,11 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A model with interchangeable entities, declared rather than hand-coded, as TLC's
 /// `SYMMETRY Permutations(S)`: the model names its sets of interchangeable ids and says how a
 /// state is renamed under a permutation of them (a mechanical map of its id fields); the
-/// Checker tries every permutation and keeps the least state by its bytes. That is an exact
-/// canonical form (two states get the same one exactly when a renaming maps one onto the
-/// other), at the cost of one renaming per permutation: n! for a set of n. A model whose
-/// states are large may hand-tune `canonicalForm(of:)` instead, with a test that holds the
-/// two equal on small scopes (myTaxi's `ExhaustiveSymmetry` does this).
+/// Checker keeps the least renaming of a state by its bytes. That is an exact canonical form
+/// (two states get the same one exactly when a renaming maps one onto the other).
+///
+/// Trying every permutation costs n! renamings a state for a set of n (288 for 2 zones,
+/// 3 drivers and 4 clients). A model may also give each id a signature that names no id
+/// (`signatures(of:into:)`): the form then tries only the renamings that sort each set by
+/// signature, and every order of the ties, which is usually one. It stays exact, because
+/// every member of a symmetry class is offered the same renamed states. `SymmetryCheck`
+/// checks both the renaming and the signatures on a small scope, and refuses either when it
+/// is wrong.
 public protocol SymmetricModel: Model where State: PlainDataState {
     /// How many ids each interchangeable set has in this model (for example `[3]`: three
     /// resource managers). Ids of set `s` are `0..<symmetricSets[s]`.
@@ -16,58 +27,16 @@ public protocol SymmetricModel: Model where State: PlainDataState {
     /// with them.
     func renamed(_ state: State, by permutation: Permutation) -> State
 
-    /// Every permutation the canonical form tries, the identity first. The default computes
-    /// them once per list of set sizes and shares them (`Permutation.shared(ofSets:)`).
+    /// Writes a key for each id of `state` that describes it without naming any id (its
+    /// status, how many of something it holds), so that renaming the state moves the keys
+    /// with the ids. Ids with different keys are never tried in each other's place. The
+    /// default writes nothing: every id ties, and every permutation is tried.
+    func signatures(of state: State, into signatures: inout IDSignatures)
+
+    /// Every permutation the canonical form tries when every id ties, the identity first.
+    /// The default computes them once per list of set sizes and shares them
+    /// (`Permutation.shared(ofSets:)`).
     var permutations: [Permutation] { get }
-}
-
-/// One permutation of each interchangeable id set of a model.
-public struct Permutation: Sendable, Equatable {
-    /// `maps[s][i]`: the new id of id `i` of set `s`.
-    public let maps: [[Int]]
-
-    public init(maps: [[Int]]) { self.maps = maps }
-
-    public subscript(set: Int, id: Int) -> Int { maps[set][id] }
-
-    /// Every combination of a permutation per set, the identity first.
-    public static func all(ofSets sizes: [Int]) -> [Permutation] {
-        var combinations: [[[Int]]] = [[]]
-        for size in sizes {
-            let orders = orderings(of: Array(0..<size))
-            combinations = combinations.flatMap { prefix in orders.map { prefix + [$0] } }
-        }
-        return combinations.map(Permutation.init(maps:))
-    }
-
-    /// `all(ofSets:)`, computed once per list of sizes in the process and shared: a canonical
-    /// form asks for them on every state, and listing 288 permutations afresh each time cost
-    /// more than trying them.
-    public static func shared(ofSets sizes: [Int]) -> [Permutation] {
-        if let known = computed.withLock({ $0[sizes] }) { return known }
-        let all = all(ofSets: sizes)
-        computed.withLock { $0[sizes] = all }
-        return all
-    }
-
-    private static let computed = Locked<[[Int]: [Permutation]]>([:])
-
-    /// Every order of `items`, the given one first.
-    static func orderings(of items: [Int]) -> [[Int]] {
-        guard let first = items.first else { return [[]] }
-        let rest = orderings(of: Array(items.dropFirst()))
-        var result: [[Int]] = []
-        for order in rest {
-            for position in 0...order.count {
-                var next = order
-                next.insert(first, at: position)
-                result.append(next)
-            }
-        }
-        // The identity first, so that a state already in canonical form is kept as it is.
-        if let identity = result.firstIndex(of: items), identity != 0 { result.swapAt(0, identity) }
-        return result
-    }
 }
 
 extension SymmetricModel {
@@ -75,36 +44,64 @@ extension SymmetricModel {
 
     public var permutations: [Permutation] { Permutation.shared(ofSets: symmetricSets) }
 
-    /// The least of the state's renamings under every permutation, comparing bytes.
-    public func canonicalForm(of state: State) -> State {
-        var least = state
-        for permutation in permutations.dropFirst() {
-            let candidate = renamed(state, by: permutation)
-            let smaller = withUnsafeBytes(of: candidate) { new in withUnsafeBytes(of: least) { old in new.lexicographicallyPrecedes(old) } }
-            if smaller { least = candidate }
-        }
-        return least
+    public func signatures(of state: State, into signatures: inout IDSignatures) {}
+
+    /// The least, by bytes, of the renamings of `state` that its signatures allow.
+    public func canonicalForm(of state: State) -> State { declaredCanonicalForm(of: state) }
+
+    /// The same, read in place: `state` itself when no renaming moves it.
+    public func canonicalForm(of state: UnsafePointer<State>, scratch: UnsafeMutablePointer<State>)
+        -> UnsafePointer<State> {
+        declaredCanonicalForm(of: state, scratch: scratch)
     }
-}
 
-/// An id of an interchangeable set, as a type of its own (a driver's, a taxi's), so that a
-/// renaming cannot take one set's id for another's: `permutation[drivers, taxi]` does not
-/// compile.
-public protocol SymmetricID: Sendable {
-    init(index: Int)
-    /// The id's position in its set, `0..<count`.
-    var index: Int { get }
-}
+    /// The canonical form by the declaration (`renamed` and `signatures`), for a model that
+    /// also has a hand-tuned form of its own and measures one against the other.
+    public func declaredCanonicalForm(of state: State) -> State {
+        var state = state, scratch = state
+        return withUnsafePointer(to: &state) { state in
+            withUnsafeMutablePointer(to: &scratch) { declaredCanonicalForm(of: state, scratch: $0).pointee }
+        }
+    }
 
-/// One interchangeable set of a model: its position in `symmetricSets`, typed by its ids.
-public struct SymmetricSet<ID: SymmetricID>: Sendable {
-    public let position: Int
-    public init(_ position: Int) { self.position = position }
-}
+    /// The same, read in place: `state` when it is its own form, else the form written over
+    /// `scratch` (which holds some state).
+    public func declaredCanonicalForm(of state: UnsafePointer<State>, scratch: UnsafeMutablePointer<State>)
+        -> UnsafePointer<State> {
+        IDSignatures.withKeys(sizes: symmetricSets) { keys in
+            signatures(of: state.pointee, into: &keys)
+            var arrangement = SignatureArrangement(keys)
+            // No signatures (or all equal): the shared list, without building each renaming.
+            if arrangement.allTied { return leastOfEveryPermutation(of: state, scratch: scratch) }
+            if arrangement.isSingle && arrangement.permutation.isIdentity { return state }
+            scratch.pointee = renamed(state.pointee, by: arrangement.permutation)
+            while arrangement.advance() {
+                let candidate = renamed(state.pointee, by: arrangement.permutation)
+                if Self.precedes(candidate, scratch.pointee) { scratch.pointee = candidate }
+            }
+            return UnsafePointer(scratch)
+        }
+    }
 
-extension Permutation {
-    /// The new id of `id`, a member of `set`.
-    public subscript<ID: SymmetricID>(_ set: SymmetricSet<ID>, _ id: ID) -> ID {
-        ID(index: maps[set.position][id.index])
+    private func leastOfEveryPermutation(of state: UnsafePointer<State>, scratch: UnsafeMutablePointer<State>)
+        -> UnsafePointer<State> {
+        var found = false
+        for permutation in permutations.dropFirst() {
+            let candidate = renamed(state.pointee, by: permutation)
+            if Self.precedes(candidate, found ? scratch.pointee : state.pointee) {
+                scratch.pointee = candidate
+                found = true
+            }
+        }
+        return found ? UnsafePointer(scratch) : state
+    }
+
+    /// Byte order, as `memcmp` defines it.
+    @inline(__always)
+    static func precedes(_ a: State, _ b: State) -> Bool {
+        guard MemoryLayout<State>.size > 0 else { return false }
+        return withUnsafeBytes(of: a) { a in
+            withUnsafeBytes(of: b) { b in memcmp(a.baseAddress!, b.baseAddress!, MemoryLayout<State>.size) < 0 }
+        }
     }
 }

@@ -5,7 +5,9 @@
 /// reduction sound: renaming by a permutation and then by its inverse gives the state back;
 /// the successors of the renamed state are exactly the renamed successors; and every
 /// property's verdict (holds, vacuous, violated) is the same on a state and its renaming, and
-/// on a step and its renaming. Each problem names the state, the permutation and what broke.
+/// on a step and its renaming; every id's signature is the one its renamed id has in the
+/// renamed state (a signature that names an id is not); and the state and its renaming have
+/// the same canonical form. Each problem names the state, the permutation and what broke.
 public enum SymmetryCheck {
     public static func problems<M: SymmetricModel>(of model: M, depth: Int = 4, states limit: Int = 2_000)
         -> [String] {
@@ -22,11 +24,24 @@ public enum SymmetryCheck {
         var problems: [String] = []
         var transitions: [Transition<M.Action, M.State>] = []
         model.successors(of: state, into: &transitions)
+        let keys = signatures(of: state, in: model)
+        let form = model.canonicalForm(of: state)
         for permutation in permutations.dropFirst() {
             let renamed = model.renamed(state, by: permutation)
-            let named = "renaming \(permutation.maps) of \(state)"
+            let named = "renaming \(permutation.maps) of \(Self.shortened(state))"
             if model.renamed(renamed, by: permutation.inverse) != state {
                 problems.append("\(named): renaming back by the inverse does not give the state again")
+            }
+            let renamedKeys = signatures(of: renamed, in: model)
+            for set in keys.indices {
+                for id in keys[set].indices where keys[set][id] != renamedKeys[set][permutation[set, id]] {
+                    let after = renamedKeys[set][permutation[set, id]]
+                    problems.append("\(named): the signature of id \(id) of set \(set) is \(keys[set][id]) before and "
+                                    + "\(after) after (a signature must not name an id)")
+                }
+            }
+            if model.canonicalForm(of: renamed) != form {
+                problems.append("\(named): the state and its renaming have different canonical forms")
             }
             var renamedTransitions: [Transition<M.Action, M.State>] = []
             model.successors(of: renamed, into: &renamedTransitions)
@@ -59,14 +74,20 @@ public enum SymmetryCheck {
     }
 }
 
-extension Permutation {
-    /// The permutation that undoes this one.
-    public var inverse: Permutation {
-        Permutation(maps: maps.map { map in
-            var inverse = Array(repeating: 0, count: map.count)
-            for (id, to) in map.enumerated() { inverse[to] = id }
-            return inverse
-        })
+extension SymmetryCheck {
+    /// The signatures the model gives `state`'s ids, per set.
+    static func signatures<M: SymmetricModel>(of state: M.State, in model: M) -> [[UInt64]] {
+        IDSignatures.withKeys(sizes: model.symmetricSets) { keys in
+            model.signatures(of: state, into: &keys)
+            return (0..<keys.sets).map { set in (0..<keys.size(of: set)).map { keys[set, $0] } }
+        }
+    }
+
+    /// A state as its description gives it, cut to a line: a large state's reflection runs to
+    /// thousands of characters, and the problem is in the permutation and what broke.
+    static func shortened<State>(_ state: State) -> String {
+        let text = String(describing: state)
+        return text.count <= 160 ? text : String(text.prefix(160)) + "…"
     }
 }
 

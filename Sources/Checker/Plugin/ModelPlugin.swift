@@ -121,6 +121,9 @@ public protocol ModelPlugin: Sendable {
     /// per scope, the states kept with the model's canonical form and the number of symmetry
     /// classes that trying every permutation finds. Empty when the model declares no symmetry.
     func symmetryExactness(depth: Int?) throws -> [SymmetryExactness]
+    /// The benchmark's Spec with its other canonical forms, each named ("declared symmetry"),
+    /// which the benchmark runs beside the model's own. Empty by default.
+    func symmetryVariants(of spec: Spec) -> [(label: String, spec: Spec)]
 }
 
 extension ModelPlugin {
@@ -129,6 +132,7 @@ extension ModelPlugin {
     public var notModelled: [NotModelled] { [] }
     public func benchmark(depth: Int?) -> (description: String, spec: Spec, depth: Int?)? { nil }
     public func symmetryExactness(depth: Int?) throws -> [SymmetryExactness] { [] }
+    public func symmetryVariants(of spec: Spec) -> [(label: String, spec: Spec)] { [] }
     public var schema: JSON? { nil }
     public var css: String { "" }
 }

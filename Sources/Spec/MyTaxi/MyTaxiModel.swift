@@ -12,6 +12,8 @@ public struct MyTaxiModel: Model {
     public let literal: Bool
     /// Built once: it lists the permutations of each symmetric set for the scope.
     let symmetry: Symmetry
+    /// The hand-tuned canonical form unless a measurement asks for the declared one.
+    public var symmetryForm = SymmetryForm.tuned
     public let properties: [Property<MyTaxiModel>]
     /// The predicates of `properties` by key, run over batches on the explorer's hot path.
     let statePredicates: [StatePredicateBatch]
@@ -134,15 +136,18 @@ public struct MyTaxiModel: Model {
     public var supportsSymmetry: Bool { true }
 
     public func canonicalForm(of state: World) -> World {
-        symmetry.canonicalForm(of: state)
+        guard case .tuned = symmetryForm else { return declaredCanonicalForm(of: state) }
+        return symmetry.canonicalForm(of: state)
     }
 
     public func canonicalForm(of state: UnsafePointer<World>, scratch: UnsafeMutablePointer<World>) -> UnsafePointer<World> {
-        symmetry.canonicalForm(of: state, scratch: scratch)
+        guard case .tuned = symmetryForm else { return declaredCanonicalForm(of: state, scratch: scratch) }
+        return symmetry.canonicalForm(of: state, scratch: scratch)
     }
 
     public func canonicalForm(of state: UnsafePointer<World>, scratch: UnsafeMutablePointer<World>,
                               parent: UnsafePointer<World>, parentHint: UInt64, hint: inout UInt64) -> UnsafePointer<World> {
-        symmetry.canonicalForm(of: state, scratch: scratch, parent: parent, parentHint: parentHint, hint: &hint)
+        guard case .tuned = symmetryForm else { return declaredCanonicalForm(of: state, scratch: scratch) }
+        return symmetry.canonicalForm(of: state, scratch: scratch, parent: parent, parentHint: parentHint, hint: &hint)
     }
 }

@@ -7,11 +7,12 @@ struct BenchCommand {
         .value("repeat", "N", "runs per configuration; the median is reported (default 3)"),
         .value("model", "NAME", "the model whose benchmark runs (see verify list --models; default: the first listed)"),
         .value("depth", "N", "explore the bench scope to depth N instead of its own"),
+        .value("only", "CONFIGURATION", "run that configuration alone (\"1 worker, symmetry\"), under a profiler say"),
         .flag("help", "show this help"),
     ]
 
     static let help = """
-        usage: verify bench [--repeat N] [--depth N]
+        usage: verify bench [--repeat N] [--depth N] [--only CONFIGURATION]
 
         Explores the fixed bench scope with 1 worker, with every core, and with symmetry, in
         rounds (each configuration once a round), and prints distinct and generated states,
@@ -52,12 +53,25 @@ struct BenchCommand {
         }
         let cores = ExplorationOptions.availableCores
         var rows: [Measurement] = []
-        var configurations: [(String, Int, Bool)] = [("1 worker", 1, false)]
-        if cores > 1 { configurations.append(("\(cores) workers", cores, false)) }
-        configurations.append(("1 worker, symmetry", 1, true))
-        if cores > 1 { configurations.append(("\(cores) workers, symmetry", cores, true)) }
+        var configurations: [(String, Int, Bool, P.Spec)] = [("1 worker", 1, false, model)]
+        if cores > 1 { configurations.append(("\(cores) workers", cores, false, model)) }
+        configurations.append(("1 worker, symmetry", 1, true, model))
+        if cores > 1 { configurations.append(("\(cores) workers, symmetry", cores, true, model)) }
+        // The model's other canonical forms (a declared one beside a hand-tuned one), each
+        // with one worker, to compare with the row "1 worker, symmetry".
+        for (label, variant) in plugin.symmetryVariants(of: model) {
+            configurations.append(("1 worker, " + label, 1, true, variant))
+        }
         if !model.supportsSymmetry { configurations.removeAll { $0.2 } }
-        let settings = configurations.map { _, workers, symmetry in
+        if let only = parsed.value("only") {
+            let labels = configurations.map(\.0)
+            configurations.removeAll { $0.0 != only }
+            if configurations.isEmpty {
+                throw UsageError(
+                    "no bench configuration is named '\(only)'; the configurations: \(labels.joined(separator: "; "))")
+            }
+        }
+        let settings = configurations.map { _, workers, symmetry, _ in
             var options = ExplorationOptions()
             options.workers = workers
             options.symmetry = symmetry
@@ -78,7 +92,9 @@ struct BenchCommand {
             for round in 0..<repeats where !interrupts.request.isRaised {
                 for index in roundOrder(round, of: configurations.count) where !interrupts.request.isRaised {
                     do throws(ExplorationError) {
-                        runs[index].append(try plugin.explore(.spec, spec: model, adapter: adapter, options: settings[index]))
+                        let spec = configurations[index].3
+                        let options = settings[index]
+                        runs[index].append(try plugin.explore(.spec, spec: spec, adapter: adapter, options: options))
                     } catch {
                         throw UsageError(error.description)
                     }
@@ -93,11 +109,13 @@ struct BenchCommand {
         }
         for (index, configuration) in configurations.enumerated() { rows.append(median(configuration.0, of: runs[index])) }
         var lines = ["model \(plugin.name), \(description), \(cores) cores, median of \(repeats) run\(repeats == 1 ? "" : "s")", ""]
-        lines.append("configuration".rightPadded(to: 22) + "distinct".leftPadded(to: 11, with: " ") + "generated".leftPadded(to: 12, with: " ")
+        lines.append("configuration".rightPadded(to: 35) + "distinct".leftPadded(to: 11, with: " ")
+                     + "generated".leftPadded(to: 12, with: " ")
                      + "seconds".leftPadded(to: 9, with: " ") + "distinct/s".leftPadded(to: 12, with: " ") + "visited B/state".leftPadded(to: 17, with: " ")
                      + "log B/state".leftPadded(to: 13, with: " "))
         for row in rows {
-            lines.append(row.label.rightPadded(to: 22) + grouped(row.distinct).leftPadded(to: 11, with: " ") + grouped(row.generated).leftPadded(to: 12, with: " ")
+            lines.append(row.label.rightPadded(to: 35) + grouped(row.distinct).leftPadded(to: 11, with: " ")
+                         + grouped(row.generated).leftPadded(to: 12, with: " ")
                          + String(format2: row.seconds).leftPadded(to: 9, with: " ") + grouped(Int(row.perSecond)).leftPadded(to: 12, with: " ")
                          + String(format2: Double(row.visitedBytes) / Double(max(1, row.distinct))).leftPadded(to: 17, with: " ")
                          + String(format2: Double(row.traceBytes) / Double(max(1, row.distinct))).leftPadded(to: 13, with: " "))
@@ -106,8 +124,17 @@ struct BenchCommand {
         if repeats > 1 {
             // The median says how fast; the spread says how much the machine moved under it.
             lines.append("slowest and fastest of the \(repeats) runs (distinct/s):")
-            for row in rows { lines.append("  " + row.label.rightPadded(to: 20) + grouped(Int(row.slowest)).leftPadded(to: 11, with: " ") + grouped(Int(row.fastest)).leftPadded(to: 12, with: " ")) }
+            for row in rows {
+                let slowest = grouped(Int(row.slowest)), fastest = grouped(Int(row.fastest))
+                lines.append("  " + row.label.rightPadded(to: 33) + slowest.leftPadded(to: 11, with: " ")
+                             + fastest.leftPadded(to: 12, with: " "))
+            }
             lines.append("")
+        }
+        // One configuration alone compares with nothing.
+        if parsed.value("only") != nil {
+            console.print(lines.joined(separator: "\n"))
+            return 0
         }
         if rows.count >= 2, cores > 1 {
             lines.append("speed-up with \(cores) workers: \(String(format2: rows[1].perSecond / max(1, rows[0].perSecond)))×")
@@ -115,7 +142,7 @@ struct BenchCommand {
         if model.supportsSymmetry {
             let plain = rows[0], reduced = rows[cores > 1 ? 2 : 1]
             lines.append("symmetry keeps \(String(format2: 100 * Double(reduced.distinct) / Double(max(1, plain.distinct))))% of the states")
-            for row in rows where row.label.hasSuffix("symmetry") {
+            for row in rows.dropFirst(cores > 1 ? 2 : 1) {
                 lines.append("\(row.label): canonical forms computed for \(String(format2: 100 * Double(row.canonicalForms) / Double(max(1, row.generated))))% of the generated states, the others found in the canonical memo (\(row.memoBytes >> 20) MiB)")
             }
             lines.append("")

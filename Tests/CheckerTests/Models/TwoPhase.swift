@@ -44,6 +44,12 @@ struct TwoPhase: SymmetricModel {
     /// A renaming that forgets the prepared messages, as a hurried author might: not a
     /// symmetry, which `SymmetryCheck` must refuse.
     var forgetsMessagesWhenRenaming = false
+    /// Give each resource manager a signature (its own state, message and vote), so that the
+    /// canonical form tries only the orders of managers in the same state.
+    var declaresSignatures = false
+    /// A signature that holds the manager's own number, as a hurried author might: it names
+    /// an id, which `SymmetryCheck` must refuse.
+    var signatureNamesTheManager = false
     var name: String { "twophase" }
     var initialStates: [State] { [State()] }
     var actionKindNames: [String] {
@@ -119,5 +125,15 @@ struct TwoPhase: SymmetricModel {
         }
         if forgetsMessagesWhenRenaming { renamed.preparedMessages = state.preparedMessages }
         return renamed
+    }
+
+    func signatures(of state: State, into signatures: inout IDSignatures) {
+        guard declaresSignatures else { return }
+        for rm in 0..<count {
+            var key = UInt64(state.resource(rm).rawValue) | UInt64(state.managerPrepared >> rm & 1) << 2
+            key |= UInt64(state.preparedMessages >> rm & 1) << 3
+            if signatureNamesTheManager { key |= UInt64(rm) << 8 }
+            signatures[0, rm] = key
+        }
     }
 }

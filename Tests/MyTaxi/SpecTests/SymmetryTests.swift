@@ -171,3 +171,34 @@ struct SymmetryTests {
         #expect(!Symmetry(scope: three).clientsAreSymmetric)
     }
 }
+
+/// myTaxi's symmetry as a declaration: the Checker's check of it, and the generic form on it.
+@Suite("myTaxi's declared symmetry")
+struct DeclaredSymmetryTests {
+    @Test("SymmetryCheck finds nothing wrong with the renaming, the signatures or the hand-tuned form",
+          arguments: ["ci", "qa", "sharing"])
+    func checked(_ name: String) throws {
+        let scope = try #require(Scope.named.first { $0.name == name })
+        #expect(SymmetryCheck.problems(of: MyTaxiModel(scope: scope), depth: 3, states: 400) == [])
+    }
+
+    @Test("The declared form, with signatures and without, counts what the hand-tuned form counts",
+          arguments: [("ci", 6), ("sharing", 6), ("bench", 7)])
+    func sameCounts(_ name: String, _ depth: Int) throws {
+        var scope = try #require(Scope.named.first { $0.name == name })
+        scope.depth = depth
+        var options = ExplorationOptions()
+        options.symmetry = true
+        options.maxDepth = depth
+        options.checkDeadlock = false
+        func counts(_ form: MyTaxiModel.SymmetryForm) throws -> [Int] {
+            var model = MyTaxiModel(scope: scope)
+            model.symmetryForm = form
+            let result = try BreadthFirstExplorer(model: model, options: options).run()
+            return [result.distinct, result.generated]
+        }
+        let tuned = try counts(.tuned)
+        #expect(try counts(.declared(signatures: true)) == tuned)
+        #expect(try counts(.declared(signatures: false)) == tuned)
+    }
+}

@@ -92,4 +92,12 @@ public struct ShuttleModel: SymmetricModel {
         for r in 0..<scope.riders { renamed.riders[permutation[0, r]] = state.riders[r] }
         return renamed
     }
+
+    /// A rider's signature names no rider: its seat and the minute of its hold. Only riders
+    /// alike in both are tried in each other's place (usually none), not every order of them.
+    public func signatures(of state: ShuttleState, into signatures: inout IDSignatures) {
+        for r in 0..<scope.riders {
+            signatures[0, r] = UInt64(state.riders[r].status.rawValue) << 8 | UInt64(state.riders[r].heldAt)
+        }
+    }
 }

@@ -89,6 +89,16 @@ public struct MyTaxiPlugin: ModelPlugin {
         return (description, MyTaxiModel(scope: scope), scope.depth)
     }
 
+    /// The Checker's generic form over myTaxi's declaration, with its signatures and with
+    /// every permutation, against the hand-tuned form.
+    public func symmetryVariants(of spec: MyTaxiModel) -> [(label: String, spec: MyTaxiModel)] {
+        [("declared symmetry", true), ("declared, no signatures", false)].map { label, signatures in
+            var variant = spec
+            variant.symmetryForm = .declared(signatures: signatures)
+            return (label, variant)
+        }
+    }
+
     public func symmetryExactness(depth: Int?) throws -> [SymmetryExactness] {
         try [("ci", Scope.ci, 7), ("qa", Scope.qa, 5), ("sharing", Scope.sharing, 7)].map { name, base, usual in
             // A shallower bench run (--depth) makes these shallower too.

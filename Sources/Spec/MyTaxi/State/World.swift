@@ -30,7 +30,7 @@ public struct World: Sendable {
     public init() {}
 }
 
-extension World: Hashable, StableHashable {
+extension World: PlainDataState {
     public static func == (lhs: World, rhs: World) -> Bool { rawBytesEqual(lhs, rhs) }
     public func hash(into hasher: inout Hasher) {
         withUnsafeBytes(of: self) { hasher.combine(bytes: $0) }
