@@ -86,6 +86,33 @@ struct ArchitectureTests {
         }
     }
 
+    /// The short name each harness's files and types begin with (myTaxi, the first, has none).
+    static let harnessPrefixes = ["MyTaxi": "", "CabBooking": "Cab", "Travlendar": "Trav"]
+
+    @Test("Every harness has the same files with the same jobs, named by its model")
+    func harnessShape() throws {
+        for folder in Self.models {
+            let prefix = try #require(Self.harnessPrefixes[folder], "harness \(folder) has no prefix listed here")
+            let path = Self.root.appendingPathComponent("Sources/Harness/\(folder)").path
+            let top = Set(try FileManager.default.contentsOfDirectory(atPath: path))
+            // The correspondence (values both ways, the scope's policy), the adapter (one case per
+            // action, one table from errors to messages), the Reference's own properties, the
+            // faults and which check catches each, and the plug-in; what the app shows and how a
+            // state reads in words only where the model has them.
+            let required = ["Abstraction", "ReferenceAdapter", "ReferenceProperties", "FaultCatalog"]
+                .map { "\(prefix)\($0).swift" }
+            let optional = ["ShownViews", "Presentation"].map { "\(prefix)\($0).swift" }
+            let missing = Set(required).subtracting(top), unlisted = top.subtracting(required + optional + ["Plugin"])
+            #expect(missing.isEmpty, "Sources/Harness/\(folder) lacks \(missing.sorted())")
+            #expect(unlisted.isEmpty, "Sources/Harness/\(folder) has files of no listed job: \(unlisted.sorted())")
+            let plugin = Set(try FileManager.default.contentsOfDirectory(atPath: path + "/Plugin"))
+            let main = "\(folder)Plugin.swift"
+            #expect(plugin.contains(main), "Sources/Harness/\(folder)/Plugin has no \(main)")
+            #expect(plugin.allSatisfy { $0 == main || $0.hasPrefix("\(folder)Plugin+") },
+                    "Sources/Harness/\(folder)/Plugin has \(plugin.sorted()): only \(main) and its extensions")
+        }
+    }
+
     @Test("Every model's tests sit in the folders Package.swift makes test targets of, each seeing only its layer")
     func modelTestFolders() throws {
         for folder in Self.models {

@@ -40,6 +40,50 @@ public struct CabAbstraction: Sendable {
     public static func mobile(_ i: Int) -> String { "98765432\(10 + i)" }
     public static func password(_ p: Int, version: UInt8) -> String { version == 0 ? "abcd123\(p)" : "wxyz987\(p)" }
 
+    /// The values the harness types where the Spec says only "wrong" or "none": a password
+    /// that is not the passenger's, a confirmation that differs from the password, the mobile
+    /// number of someone with no account, and the new password such a person would ask for.
+    static let wrongPassword = "wrong123"
+    static let mistypedConfirmation = "zzzz9999"
+    static let mobileOfNoAccount = "9999999999"
+    static let newPasswordOfNoAccount = "qrst5555"
+    /// The rating every feedback gives (the Spec records only that feedback was sent).
+    static let feedbackRating = 5
+
+    /// The name favourite place i is saved under.
+    static func favouriteName(_ place: Int) -> String { "F\(place)" }
+
+    /// The gateway request id of passenger p's nth credited refill (from 1): a new refill asks
+    /// with the next one, a retry of the last credited one with the same id again. Each
+    /// passenger's ids are his own, so the service alone says which refill the gateway may
+    /// confirm again.
+    static func refillRequest(_ p: Int, _ n: Int) -> String { "refill p\(p + 1) #\(n)" }
+
+    /// How many of passenger p's refills the service credited, by their request ids.
+    static func creditedRefills(of p: Int, in service: CabBookingService) -> Int {
+        var n = 0
+        while service.isCredited(request: refillRequest(p, n + 1)) { n += 1 }
+        return n
+    }
+
+    /// The Reference's policy for the scope's timing: the same thresholds.
+    public static func policy(for scope: CabScope) -> CabPolicy {
+        let timing = scope.timing
+        var policy = CabPolicy.standard
+        policy.arrivalBoundMinutes = timing.windowMinutes
+        policy.minimumLeadMinutes = timing.windowMinutes
+        policy.clashWindowMinutes = timing.windowMinutes
+        policy.waitingBlockMinutes = timing.windowMinutes
+        policy.noticeMinutes = timing.noticeMinutes
+        policy.freeWaitingMinutes = timing.freeWaitingMinutes
+        policy.maximumLeadMinutes = timing.maximumLeadMinutes
+        policy.suspensionMinutes = timing.dayMinutes
+        policy.walletLimit = scope.walletLimit
+        policy.maximumFavourites = scope.favouriteLimit
+        policy.favouriteRadiusMetres = scope.favouriteRadiusMetres
+        return policy
+    }
+
     /// Favourite place i: its offset in metres north of L0 (9 micro-degrees of latitude a metre).
     public func favourite(_ i: Int) -> Coordinate {
         Coordinate(latitudeMicro: 12_900_000 + scope.favouriteOffsets[i] * 9, longitudeMicro: 77_500_000)
@@ -57,6 +101,14 @@ public struct CabAbstraction: Sendable {
 
     func minute(_ minutes: Int) -> UInt8 {
         (0..<255).contains(minutes) ? UInt8(minutes) : 254
+    }
+
+    func referenceType(_ type: CabBookingSpec.CabType) -> CabBookingReference.CabType {
+        switch type {
+        case .nano: .nano
+        case .hatchback: .hatchback
+        case .sedan: .sedan
+        }
     }
 
     func type(_ type: CabBookingReference.CabType) -> CabBookingSpec.CabType {
@@ -79,9 +131,9 @@ public struct CabAbstraction: Sendable {
         }
     }
 
-    /// The world the system stands for: the service, what the passenger was last told, and what
-    /// the passengers and the gateway know (each passenger's current password; which refill
-    /// the gateway may confirm again).
+    /// The world the system stands for: the service (which refill the gateway may confirm
+    /// again among it), what the passenger was last told, and each passenger's current
+    /// password.
     public func world(of system: CabSystem) -> CabWorld {
         let service = system.service
         var world = CabWorld()
@@ -93,9 +145,11 @@ public struct CabAbstraction: Sendable {
             world.passengers[p].email = UInt8(clamping: (0..<255).first { Self.email($0) == account.email } ?? 255)
             world.passengers[p].mobile = UInt8(clamping: (0..<255).first { Self.mobile($0) == account.mobile } ?? 255)
             world.passengers[p].passwordVersion = system.passwordVersions[p]
-            world.passengers[p].refillCredited = system.lastCreditedRefill[p] != 0
+            world.passengers[p].refillCredited = Self.creditedRefills(of: p, in: service) > 0
             for favourite in service.favourites(of: id) {
-                guard let place = scope.favouriteOffsets.indices.first(where: { "F\($0)" == favourite.name && self.favourite($0) == favourite.location }) else {
+                guard let place = scope.favouriteOffsets.indices.first(where: {
+                    Self.favouriteName($0) == favourite.name && self.favourite($0) == favourite.location
+                }) else {
                     world.passengers[p].favourites |= 0x80
                     continue
                 }

@@ -201,6 +201,4 @@ public struct ReferenceAdapter: ImplementationAdapter {
         case .longTick(let minutes): try service.advanceClock(byMinutes: minutes)
         }
     }
-
-    public var systemProperties: [SystemProperty<DispatchService>] { [abstraction.fitsTheWorld] + FareProperties.all }
 }

@@ -34,4 +34,7 @@ extension CabBookingService {
         creditedRefills[request] = amount
         return balance + amount
     }
+
+    /// Whether the gateway request `request` has been credited: a retry of it credits nothing.
+    public func isCredited(request: String) -> Bool { creditedRefills[request] != nil }
 }
