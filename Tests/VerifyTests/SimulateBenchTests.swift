@@ -78,4 +78,25 @@ struct SimulateBenchTests {
             #expect(result.out.contains(words), "missing '\(words)'")
         }
     }
+
+    @Test("bench runs the declared symmetry beside the hand-tuned form, with the same counts, and --only runs one row")
+    func benchDeclaredSymmetry() throws {
+        let all = runVerify(["bench", "--repeat", "1", "--depth", "4"])
+        #expect(all.code == 0)
+        func counts(_ label: String, in output: String) -> String? {
+            output.split(separator: "\n").first { $0.hasPrefix(label + "  ") }
+                .map { $0.dropFirst(label.count).split(separator: " ").prefix(2).joined(separator: " ") }
+        }
+        let tuned = try #require(counts("1 worker, symmetry", in: all.out))
+        #expect(counts("1 worker, declared symmetry", in: all.out) == tuned)
+        #expect(counts("1 worker, declared, no signatures", in: all.out) == tuned)
+        let one = runVerify(["bench", "--repeat", "1", "--depth", "4", "--only", "1 worker, declared symmetry"])
+        #expect(one.code == 0)
+        #expect(counts("1 worker, declared symmetry", in: one.out) == tuned)
+        #expect(counts("1 worker, symmetry", in: one.out) == nil)
+        #expect(!one.out.contains("exactness"))
+        let unknown = runVerify(["bench", "--only", "3 workers"])
+        #expect(unknown.code == 2)
+        #expect(unknown.err.contains("no bench configuration is named '3 workers'"), "\(unknown.err)")
+    }
 }

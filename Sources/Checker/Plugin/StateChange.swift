@@ -44,3 +44,13 @@ public struct StateChange: Sendable, Equatable, CustomStringConvertible {
         a.field == b.field && a.values?.before == b.values?.before && a.values?.after == b.values?.after
     }
 }
+
+extension [StateChange] {
+    /// Appends the change of `field` when `before` and `after` differ, each shown by `show`: the
+    /// one line a hand-written presentation needs per field.
+    public mutating func compare<Value: Equatable>(
+        _ field: String, _ before: Value, _ after: Value, _ show: (Value) -> String = { "\($0)" }
+    ) {
+        if before != after { append(StateChange(field, show(before), show(after))) }
+    }
+}

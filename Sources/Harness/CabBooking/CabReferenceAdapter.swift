@@ -136,9 +136,9 @@ public struct CabReferenceAdapter: ImplementationAdapter {
     }
 
     /// The fields in which the implementation's state differs from the Spec's, each with
-    /// both values (the state's declared fields, as the reports' divergence table shows them).
+    /// both values, in the words of the trace's changes and the reports' divergence table.
     public func differences(expected: CabWorld, actual: CabWorld) -> [String] {
-        let fields = expected.changes(to: actual, in: scope)
+        let fields = CabPresentation.changes(from: expected, to: actual, scope: scope)
         return fields.isEmpty
             ? [] : ["specification→implementation: " + fields.map(\.description).joined(separator: "; ")]
     }

@@ -1,3 +1,4 @@
+import Checker
 import TravlendarSpec
 
 /// A Travlendar+ world in one line, for traces and divergences.
@@ -28,5 +29,30 @@ public enum TravPresentation {
         if r.booking != .none { text += " tickets \(r.booking)×\(r.charges)" }
         if r.stale { text += " stale" }
         return text
+    }
+
+    /// One change per field that differs, "FIELD BEFORE→AFTER": the trace's changes and the
+    /// divergence witness, in the same words.
+    public static func changes(from before: TravWorld, to after: TravWorld, scope: TravScope) -> [StateChange] {
+        var lines: [StateChange] = []
+        lines.compare("minute", before.now, after.now)
+        lines.compare("rain", before.rain, after.rain)
+        lines.compare("strike", before.strike, after.strike)
+        lines.compare("shared bikes", before.sharedBikes, after.sharedBikes) { TravPresentation.places($0) }
+        for a in 0..<scope.appointments {
+            let x = before.appointments[a], y = after.appointments[a], name = "a\(a + 1)"
+            lines.compare(name, x.status, y.status)
+            lines.compare("\(name) template", x.template, y.template) { "T\($0)" }
+            lines.compare("\(name) day", x.day, y.day)
+        }
+        for s in 0..<scope.schedules {
+            let x = schedule(before.schedules[s], scope: scope), y = schedule(after.schedules[s], scope: scope)
+            if before.schedules[s].status == .unused && after.schedules[s].status != .unused {
+                lines.append(StateChange(note: "s\(s + 1) \(y)"))
+            } else {
+                lines.compare("s\(s + 1)", x, y)
+            }
+        }
+        return lines
     }
 }

@@ -89,9 +89,9 @@ public struct TravReferenceAdapter: ImplementationAdapter {
     }
 
     /// The fields in which the implementation's state differs from the Spec's, each with
-    /// both values (the state's declared fields, as the reports' divergence table shows them).
+    /// both values, in the words of the trace's changes and the reports' divergence table.
     public func differences(expected: TravWorld, actual: TravWorld) -> [String] {
-        let fields = expected.changes(to: actual, in: scope)
+        let fields = TravPresentation.changes(from: expected, to: actual, scope: scope)
         guard !fields.isEmpty else { return [] }
         return ["specification→implementation: " + fields.map(\.description).joined(separator: "; ")]
     }
