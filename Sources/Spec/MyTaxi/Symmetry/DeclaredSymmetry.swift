@@ -3,7 +3,7 @@ import Checker
 /// myTaxi's symmetry as a declaration (`SymmetricModel`): the sets, the renaming and the
 /// signatures the hand-tuned form already has, given to the Checker's generic form. Two uses:
 /// `SymmetryCheck` checks the renaming, the signatures and the hand-tuned form against each
-/// other on small scopes (the contract tests), and `symmetryForm = .declared` runs a search
+/// other on small scopes (`DeclaredSymmetryTests`), and `symmetryForm = .declared` runs a search
 /// on the generic form, which `verify bench` measures against the hand-tuned one.
 extension MyTaxiModel: SymmetricModel {
     /// Which canonical form a search uses.
