@@ -47,6 +47,7 @@ public struct IDSignatures {
         sets = sizes.count
         var position = 0
         for set in 0..<sizes.count {
+            precondition(sizes[set] >= 0, "set \(set) has \(sizes[set]) ids")
             starts[unchecked: set] = UInt8(truncatingIfNeeded: position)
             position += sizes[set]
         }
