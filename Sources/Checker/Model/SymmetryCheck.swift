@@ -28,32 +28,34 @@ public enum SymmetryCheck {
         let form = model.canonicalForm(of: state)
         for permutation in permutations.dropFirst() {
             let renamed = model.renamed(state, by: permutation)
-            let named = "renaming \(permutation.maps) of \(Self.shortened(state))"
+            // Described only for a problem: reflecting a large state for every permutation of
+            // every state cost more than the check itself.
+            func named() -> String { "renaming \(permutation.maps) of \(Self.shortened(state))" }
             if model.renamed(renamed, by: permutation.inverse) != state {
-                problems.append("\(named): renaming back by the inverse does not give the state again")
+                problems.append("\(named()): renaming back by the inverse does not give the state again")
             }
             let renamedKeys = signatures(of: renamed, in: model)
             for set in keys.indices {
                 for id in keys[set].indices where keys[set][id] != renamedKeys[set][permutation[set, id]] {
                     let after = renamedKeys[set][permutation[set, id]]
-                    problems.append("\(named): the signature of id \(id) of set \(set) is \(keys[set][id]) before and "
+                    problems.append("\(named()): the signature of id \(id) of set \(set) is \(keys[set][id]) before and "
                                     + "\(after) after (a signature must not name an id)")
                 }
             }
             if model.canonicalForm(of: renamed) != form {
-                problems.append("\(named): the state and its renaming have different canonical forms")
+                problems.append("\(named()): the state and its renaming have different canonical forms")
             }
             var renamedTransitions: [Transition<M.Action, M.State>] = []
             model.successors(of: renamed, into: &renamedTransitions)
             let expected = Set(transitions.map { model.renamed($0.state, by: permutation) })
             if Set(renamedTransitions.map(\.state)) != expected {
-                problems.append("\(named): the renamed state's successors are not the renamed successors")
+                problems.append("\(named()): the renamed state's successors are not the renamed successors")
             }
             for property in model.properties {
                 switch property.predicate {
                 case .state:
                     if property.evaluate(state).kind != property.evaluate(renamed).kind {
-                        problems.append("\(named): \(property.id) is \(property.evaluate(state).kind) before and "
+                        problems.append("\(named()): \(property.id) is \(property.evaluate(state).kind) before and "
                                         + "\(property.evaluate(renamed).kind) after")
                     }
                 case .transition:
@@ -63,7 +65,7 @@ public enum SymmetryCheck {
                         let renamedVerdicts = renamedTransitions.filter { $0.state == after }
                             .map { property.evaluate(renamed, $0.action, after).kind }
                         if !renamedVerdicts.isEmpty && !renamedVerdicts.contains(verdict) {
-                            problems.append("\(named): \(property.id) is \(verdict) on \(transition.action) "
+                            problems.append("\(named()): \(property.id) is \(verdict) on \(transition.action) "
                                             + "and not on its renaming")
                         }
                     }
