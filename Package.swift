@@ -7,7 +7,9 @@ import Foundation
 // Architecture: Checker knows no model; each model has a Spec (the formal model, pure), a
 // Reference (the system under test, which never sees its Spec or Checker) and a Harness (the
 // abstraction from Reference to Spec, the faults, and the one value that registers the model
-// with verify), each a target of its own in a folder named after the model. Models lists the
+// with verify), each a target of its own in a folder named after the model. Checker is the
+// search library; ModelKit, on it, what a model declares to be registered (its vocabulary,
+// scopes, plug-in, catalogues, report shapes, a service over the protocol). Models lists the
 // registered models; VerifyKit is the command line as a library, knowing no model by name;
 // verify is a one-line main. ARCHITECTURE.md states the rules.
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
@@ -49,14 +51,15 @@ func model(_ name: String) -> [Target] {
     let reference = Target.Dependency.target(name: "\(name)Reference")
     let harness = Target.Dependency.target(name: "\(name)Harness")
     let tests: [(folder: String, dependencies: [Target.Dependency])] = [
-        ("SpecTests", [spec, "Checker"]), ("ReferenceTests", [reference]),
-        ("HarnessTests", [harness, spec, reference, "Checker"]),
+        ("SpecTests", [spec, "Checker", "ModelKit"]), ("ReferenceTests", [reference]),
+        ("HarnessTests", [harness, spec, reference, "Checker", "ModelKit"]),
     ]
     return [
-        .target(name: "\(name)Spec", dependencies: ["Checker"], path: "Sources/Spec/\(name)", swiftSettings: hot),
-        .target(name: "\(name)Reference", path: "Sources/Reference/\(name)", swiftSettings: strict + optimisedInDebug),
-        .target(name: "\(name)Harness", dependencies: [spec, reference, "Checker"], path: "Sources/Harness/\(name)",
+        .target(name: "\(name)Spec", dependencies: ["Checker", "ModelKit"], path: "Sources/Spec/\(name)",
                 swiftSettings: hot),
+        .target(name: "\(name)Reference", path: "Sources/Reference/\(name)", swiftSettings: strict + optimisedInDebug),
+        .target(name: "\(name)Harness", dependencies: [spec, reference, "Checker", "ModelKit"],
+                path: "Sources/Harness/\(name)", swiftSettings: hot),
     ] + tests.filter { exists("Tests/\(name)/\($0.folder)") }.map { folder, dependencies in
         .testTarget(name: "\(name)\(folder)", dependencies: dependencies, path: "Tests/\(name)/\(folder)",
                     swiftSettings: strict)
@@ -78,6 +81,7 @@ let package = Package(
     products: [
         .executable(name: "verify", targets: ["verify"]),
         .library(name: "Checker", targets: ["Checker"]),
+        .library(name: "ModelKit", targets: ["ModelKit"]),
         // The command line as a library: a team's package registers its own models with
         // `Verify.main(models:)` and checks them with `ModelContract` (Examples/ShuttleHolds).
         .library(name: "VerifyKit", targets: ["VerifyKit"]),
@@ -86,14 +90,19 @@ let package = Package(
         // Prefetch hints for the visited set's probes, which Swift cannot spell (see the header).
         .target(name: "CheckerHints"),
         .target(name: "Checker", dependencies: ["CheckerHints"], swiftSettings: hot),
-        .target(name: "VerifyKit", dependencies: ["Checker"], swiftSettings: strict),
-        .target(name: "Models", dependencies: ["Checker"] + models.map { .target(name: "\($0)Harness") },
+        // What a model declares to be registered with verify: its state, actions and scopes as
+        // data, the plug-in, catalogues, report shapes, and a service driven over the protocol.
+        .target(name: "ModelKit", dependencies: ["Checker"], swiftSettings: hot),
+        .target(name: "VerifyKit", dependencies: ["Checker", "ModelKit"], swiftSettings: strict),
+        .target(name: "Models", dependencies: ["Checker", "ModelKit"] + models.map { .target(name: "\($0)Harness") },
                 swiftSettings: strict),
         .executableTarget(name: "verify", dependencies: ["VerifyKit", "Models"], swiftSettings: strict),
         // The Travlendar+ scheduler's benchmark: a real day of 8 appointments (docs/PERFORMANCE.md).
         .executableTarget(name: "scheduler-bench", dependencies: ["TravlendarReference"], path: "Sources/scheduler-bench", swiftSettings: strict),
         .testTarget(name: "CheckerTests", dependencies: ["Checker"], swiftSettings: strict),
-        .testTarget(name: "VerifyTests", dependencies: ["VerifyKit", "Models", "Checker", "MyTaxiHarness"], swiftSettings: strict),
+        .testTarget(name: "ModelKitTests", dependencies: ["ModelKit", "Checker"], swiftSettings: strict),
+        .testTarget(name: "VerifyTests", dependencies: ["VerifyKit", "ModelKit", "Models", "Checker", "MyTaxiHarness"],
+                    swiftSettings: strict),
     ] + models.flatMap(model),
     swiftLanguageModes: [.v6]
 )

@@ -19,7 +19,11 @@ let package = Package(
     dependencies: [rideCheck()],
     targets: [
         // The formal model: states, actions and rules. Knows nothing of the service.
-        .target(name: "ShuttleSpec", dependencies: [.product(name: "Checker", package: "RideCheck")]),
+        .target(
+            name: "ShuttleSpec",
+            dependencies: [
+                .product(name: "Checker", package: "RideCheck"), .product(name: "ModelKit", package: "RideCheck"),
+            ]),
         // The service under test, as a team would write it: its own ids, clock and messages.
         .target(name: "ShuttleReference"),
         // The abstraction from the service to the Spec, the faults, and the plug-in.
@@ -28,6 +32,7 @@ let package = Package(
             dependencies: [
                 "ShuttleSpec", "ShuttleReference",
                 .product(name: "Checker", package: "RideCheck"),
+                .product(name: "ModelKit", package: "RideCheck"),
                 .product(name: "VerifyKit", package: "RideCheck"),
             ]),
         .executableTarget(

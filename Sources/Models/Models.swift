@@ -1,5 +1,6 @@
 import Checker
 import CabBookingHarness
+import ModelKit
 import MyTaxiHarness
 import TravlendarHarness
 

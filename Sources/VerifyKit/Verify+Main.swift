@@ -1,5 +1,6 @@
 import Checker
 import Foundation
+import ModelKit
 
 extension Verify {
     /// The `verify` program for `models`, the default first: reads the process's arguments,

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// The `verify` command line as a function: arguments in, text out, an exit code back.
 /// `main` is one call to this, so every path is testable.

@@ -36,22 +36,30 @@ struct ArchitectureTests {
         }
     }
 
-    @Test("VerifyKit imports no model: only Checker")
-    func verifyKitKnowsNoModel() throws {
-        for (file, modules) in try Self.imports(under: "Sources/VerifyKit") {
-            let allowed = Self.toolchain.union(["Checker"])
+    @Test("ModelKit, the layer a model registers through, imports only Checker")
+    func modelKitSitsOnChecker() throws {
+        let allowed = Self.toolchain.union(["Checker"])
+        for (file, modules) in try Self.imports(under: "Sources/ModelKit") {
             #expect(modules.isSubset(of: allowed), "\(file) imports \(modules.subtracting(allowed).sorted())")
         }
     }
 
-    @Test("A model folder imports only Checker and its own targets; a Reference neither its Spec nor Checker")
+    @Test("VerifyKit imports no model: only Checker and ModelKit")
+    func verifyKitKnowsNoModel() throws {
+        for (file, modules) in try Self.imports(under: "Sources/VerifyKit") {
+            let allowed = Self.toolchain.union(["Checker", "ModelKit"])
+            #expect(modules.isSubset(of: allowed), "\(file) imports \(modules.subtracting(allowed).sorted())")
+        }
+    }
+
+    @Test("A model folder imports only Checker, ModelKit and its own targets; a Reference none of them")
     func modelFoldersStayInside() throws {
         #expect(!Self.models.isEmpty)
         for model in Self.models {
             let rules: [(String, Set<String>)] = [
-                ("Sources/Spec/\(model)", ["Checker"]),
+                ("Sources/Spec/\(model)", ["Checker", "ModelKit"]),
                 ("Sources/Reference/\(model)", []),
-                ("Sources/Harness/\(model)", ["Checker", "\(model)Spec", "\(model)Reference"]),
+                ("Sources/Harness/\(model)", ["Checker", "ModelKit", "\(model)Spec", "\(model)Reference"]),
             ]
             for (folder, own) in rules {
                 for (file, modules) in try Self.imports(under: folder) {

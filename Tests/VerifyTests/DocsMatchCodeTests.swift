@@ -1,5 +1,6 @@
 import Checker
 import Foundation
+import ModelKit
 import Models
 import Testing
 

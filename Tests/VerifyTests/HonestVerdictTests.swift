@@ -1,4 +1,5 @@
 import Foundation
+import ModelKit
 import MyTaxiHarness
 import Testing
 @testable import VerifyKit

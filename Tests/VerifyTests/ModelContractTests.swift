@@ -1,5 +1,6 @@
 import Checker
 import Foundation
+import ModelKit
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

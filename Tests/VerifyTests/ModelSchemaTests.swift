@@ -1,5 +1,6 @@
 import CabBookingSpec
 import Checker
+import ModelKit
 import Models
 import Testing
 import VerifyKit

@@ -1,5 +1,6 @@
 import Checker
 import Foundation
+import ModelKit
 import Testing
 
 @testable import VerifyKit

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 import Models
 import Testing
 @testable import VerifyKit

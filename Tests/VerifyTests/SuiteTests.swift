@@ -1,5 +1,6 @@
 import Checker
 import Foundation
+import ModelKit
 import MyTaxiHarness
 import Testing
 @testable import VerifyKit

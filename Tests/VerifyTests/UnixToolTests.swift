@@ -1,5 +1,6 @@
 import Checker
 import Foundation
+import ModelKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -124,7 +124,7 @@ extension ImplementationAdapter {
     /// `candidates(in:into:)` into an array with room for 256 from the start. Listed into an
     /// empty array, a state's candidates (about 140 in the myTaxi ci scope) took eight
     /// growths, each an allocation and a copy: 2% of a search of the myTaxi Reference.
-    func candidateList(in state: Spec.State) -> [Spec.Action] {
+    package func candidateList(in state: Spec.State) -> [Spec.Action] {
         var actions: [Spec.Action] = []
         actions.reserveCapacity(256)
         candidates(in: state, into: &actions)

@@ -1,5 +1,6 @@
 import CabBookingReference
 import Checker
+import ModelKit
 
 /// For each fault the cab booking Reference can carry: the check that catches it, in which
 /// named scope, and the length of the shortest counterexample. A test holds the harness to it.

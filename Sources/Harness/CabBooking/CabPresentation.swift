@@ -1,5 +1,6 @@
 import Checker
 import CabBookingSpec
+import ModelKit
 
 /// A cab booking world in words, for traces and divergences.
 public enum CabPresentation {

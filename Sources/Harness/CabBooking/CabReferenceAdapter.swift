@@ -1,6 +1,7 @@
 import CabBookingReference
 import CabBookingSpec
 import Checker
+import ModelKit
 
 /// The Reference as the Checker drives it: the service, what the passenger was last told, and
 /// which of his two passwords each passenger set last. The message is the harness's reading of

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 import TravlendarReference
 
 /// For each fault the Travlendar+ Reference can carry: the check that catches it, in which

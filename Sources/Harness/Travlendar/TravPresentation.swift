@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 import TravlendarSpec
 
 /// A Travlendar+ world in one line, for traces and divergences.

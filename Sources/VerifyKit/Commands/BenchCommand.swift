@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// `verify bench`: the fixed benchmark of the explorer on the myTaxi model. Speed is measured
 /// here, never in tests: each configuration runs several times and the median is reported.

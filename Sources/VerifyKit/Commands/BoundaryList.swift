@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// `verify list --boundaries`: each threshold the Spec declares, and how often the default
 /// suite reached it at one unit inside, at the value itself and one unit outside. A model's

@@ -1,5 +1,6 @@
 import Checker
 import Foundation
+import ModelKit
 
 /// `verify check`: explore a model within a scope and report every property.
 struct CheckCommand {

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// Options that `check` and `simulate` read the same way.
 enum CommonOptions {

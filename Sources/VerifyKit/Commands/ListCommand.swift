@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// `verify list`: the registered models, a model's scopes, its property catalogue (generated
 /// from the declarations in its Spec), its actions, its faults, or what its default suite

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// `verify replay TRACE`: runs a trace file's actions against the Spec and the Reference (with
 /// a fault planted, if asked) side by side, and says what became of the finding.

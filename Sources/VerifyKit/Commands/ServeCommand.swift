@@ -1,5 +1,6 @@
 import Checker
 import Foundation
+import ModelKit
 
 /// `verify serve`: a model's linked Reference served over the service protocol
 /// (docs/PROTOCOL.md) on standard input and output, so that `verify check --implementation`

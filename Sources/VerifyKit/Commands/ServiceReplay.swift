@@ -1,5 +1,6 @@
 import Checker
 import Foundation
+import ModelKit
 
 /// `verify replay TRACE --implementation CMD`: the trace's actions run against a service
 /// process, one request per step, each state it reports held to the Spec's.

@@ -1,5 +1,6 @@
 import Checker
 import Foundation
+import ModelKit
 
 /// The conformance target of `verify check --implementation`: a pool of service processes,
 /// one per worker, each with a working directory of its own (removed after) and its log kept

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// `verify simulate`: seeded random walks far deeper than the exhaustive bound; a violation
 /// is shrunk to a short trace, and the seed reproduces the run exactly.

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// `verify list --environments` and `--contention`: each situation of that kind the Spec
 /// declares, case by case, with how often the default suite met it where its action was

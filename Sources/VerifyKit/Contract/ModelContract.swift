@@ -1,5 +1,6 @@
 import Checker
 import Foundation
+import ModelKit
 
 /// The contract every registered model keeps, as one call a team's own test suite makes:
 /// `#expect(ModelContract.problems(of: MyPlugin()) == [])`. It runs `verify` as a user would:

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// What `verify check` ran and found: for each scope it checked (one, or the model's default
 /// suite), one run per target, in the order they ran.

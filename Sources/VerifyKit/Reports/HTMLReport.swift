@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// `--format html`: one self-contained page for reviewers (no network: inline style and
 /// script, and a content security policy that forbids fetching anything). The results

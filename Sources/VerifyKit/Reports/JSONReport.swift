@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// The machine-readable summary of `verify check --format json`.
 enum JSONReport {

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// `--format junit`: JUnit XML, one test suite per target and one test case per property and
 /// its deadlock check, so any CI shows the results natively, counted as every report counts

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// `--format markdown`: the report for a pull-request comment: the verdict, a table per
 /// target, and each counterexample folded under its property.

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// A counterexample (or a reachability instance) as every report and trace file shows it,
 /// whatever the model: each step's action, what changed, the state as HTML and as ITF

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// One target's run (spec, reference or conformance) in the terms every report shares:
 /// counts, property outcomes, and counterexamples as presented traces, whatever state the

@@ -1,5 +1,6 @@
 import Checker
 import Foundation
+import ModelKit
 
 /// A trace file read back, before its model reads the scope and the actions: the model it is a
 /// trace of, the scope it was found in, what it showed, and each step's action in words.

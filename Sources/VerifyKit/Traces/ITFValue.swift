@@ -1,5 +1,6 @@
 import Checker
 import Foundation
+import ModelKit
 
 /// An ITF value as replay compares it, whichever way it was written: an integer as
 /// {"#bigint": "n"} or as a plain JSON number, a boolean as JSON's own.

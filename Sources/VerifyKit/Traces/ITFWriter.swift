@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// Counterexamples as ITF, the Informal Trace Format of Apalache and Quint: `vars`, `states`
 /// and `#meta`. The model's plug-in writes each state's variables; each state after the first

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 import ShuttleReference
 import ShuttleSpec
 

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// The bugs the example's service can carry, and the check that catches each.
 public enum ShuttleFault: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 import ShuttleSpec
 
 /// The shuttle model as `verify` sees it. Everything else (--set, traces, replay, reports,

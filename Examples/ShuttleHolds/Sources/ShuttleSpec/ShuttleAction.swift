@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// What riders and the clock do. Declared once: the cases and labels are the actions and
 /// their parameters in traces and in their JSON shape.

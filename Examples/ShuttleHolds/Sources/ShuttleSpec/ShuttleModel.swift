@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// The rules: a rider holds a free seat, confirms it before the hold lapses, or gives it up;
 /// the clock moves a minute at a time or straight to the minutes around the next lapse.

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// The bounds of one check: how many riders and seats, how long a hold lasts, how far the
 /// clock may go, and how deep the search goes.

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// What a rider has: nothing, a seat held for a while, or a seat of his own.
 public enum RiderStatus: UInt8, Sendable, CaseIterable, CustomStringConvertible {

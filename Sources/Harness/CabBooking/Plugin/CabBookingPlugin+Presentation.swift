@@ -1,5 +1,6 @@
 import CabBookingSpec
 import Checker
+import ModelKit
 
 /// How a cab booking trace is shown to a reviewer.
 extension CabBookingPlugin {

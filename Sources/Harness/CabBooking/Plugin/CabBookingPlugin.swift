@@ -1,6 +1,7 @@
 import CabBookingReference
 import CabBookingSpec
 import Checker
+import ModelKit
 
 /// The Mobile Cab Booking application (seed 004) as `verify` sees it.
 public struct CabBookingPlugin: ModelPlugin {

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 import MyTaxiSpec
 
 /// How a myTaxi trace is shown to a reviewer.

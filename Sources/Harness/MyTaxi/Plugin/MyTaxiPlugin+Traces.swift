@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 import MyTaxiSpec
 
 /// myTaxi's actions in traces, as the Spec's `TaxiAction` writes and reads them (its states

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 import TravlendarSpec
 
 /// How a Travlendar+ trace is shown to a reviewer.

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// How cab booking's actions are written in traces and in their JSON shape: the enum's cases
 /// and labels are the actions and their parameters; this says how each label is spelled.

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// The bounds of a check of the cab booking model: how many passengers, cabs, points and
 /// bookings, the clock's horizon, and the seed's numbers in minutes.

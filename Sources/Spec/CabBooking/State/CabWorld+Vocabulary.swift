@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// A cab booking state in its JSON shape, the vocabulary of trace files, reports and a service
 /// under test: passengers, the bookings made and the cabs by name, statuses and the message

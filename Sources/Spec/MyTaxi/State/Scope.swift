@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// The time windows of the seeds, in ticks of `minutesPerTick` minutes.
 ///

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// A myTaxi state in its JSON shape, the vocabulary of trace files and of a service under
 /// test: drivers, clients, taxis' owners, the zones' queues, the routes asked for and the rides

@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// The named scopes. Places: home (L0), the office (L1), the gym (L2), and one outside the
 /// region (L3). Walking is capped at 600 m (Fig 3.7's "600.0m"): home to the office is exactly

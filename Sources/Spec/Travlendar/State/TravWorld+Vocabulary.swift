@@ -1,4 +1,5 @@
 import Checker
+import ModelKit
 
 /// A Travlendar+ state in its JSON shape, the vocabulary of trace files, reports and a service
 /// under test: the environment, the appointments and schedules by name, each schedule's plan
