@@ -46,7 +46,7 @@ struct SuccessorFingerprintTests {
         var queue = model.initialStates
         while buffer.count < count {
             let first = buffer.count
-            withUnsafePointer(to: queue.removeFirst()) { model.successors(of: $0, into: buffer) }
+            withUnsafePointer(to: queue.removeFirst()) { model.hooks.successors(of: $0, into: buffer) }
             queue.append(contentsOf: buffer.transitions[first...].map(\.state))
         }
         let steps = UnsafeMutableBufferPointer(rebasing: buffer.transitions[..<count])

@@ -15,9 +15,11 @@
 /// - `InitialStateConforms` (in the initial states): the implementation starts where the
 ///   specification starts, and a scope's prelude took it there step by step; a divergence is
 ///   a counterexample of 0 steps.
-public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel {
+public struct ConformanceModel<Adapter: ImplementationAdapter>: AdapterModel, ModelHooks {
     public typealias State = Paired<Adapter.Spec.State, Adapter.System>
     public typealias Action = Adapter.Spec.Action
+    /// Its own hooks: successors listed in place.
+    public typealias Hooks = Self
 
     public let adapter: Adapter
     public init(adapter: Adapter) { self.adapter = adapter }

@@ -3,12 +3,18 @@
 /// adapter declares), and every property of the
 /// specification is checked on that abstraction, with the implementation's own properties
 /// on the implementation itself.
-public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel {
+public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel, ModelHooks {
     public typealias State = Paired<Adapter.Spec.State, Adapter.System>
     public typealias Action = Adapter.Spec.Action
+    /// Its own hooks: successors listed in place, and the specification's footprints.
+    public typealias Hooks = Self
 
     public let adapter: Adapter
-    public init(adapter: Adapter) { self.adapter = adapter }
+    let specHooks: Adapter.Spec.Hooks
+    public init(adapter: Adapter) {
+        self.adapter = adapter
+        specHooks = adapter.spec.hooks
+    }
 
     public var initialStates: [State] { adapter.initialSystems().map(paired) }
 
@@ -80,7 +86,7 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel 
     /// Why: each of the Reference's new states ran all 46 of the myTaxi model's state
     /// properties, about 21 thousand instructions a state.
     public func changedParts(from before: UnsafePointer<State>, to after: UnsafePointer<State>) -> StateParts {
-        let parts = adapter.spec.changedParts(from: before.pointer(to: \.key)!, to: after.pointer(to: \.key)!)
+        let parts = specHooks.changedParts(from: before.pointer(to: \.key)!, to: after.pointer(to: \.key)!)
         return parts.isEmpty ? .all : parts
     }
 

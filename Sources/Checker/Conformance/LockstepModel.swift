@@ -10,9 +10,11 @@
 /// conformance holds: an implementation that diverges has states of its own, which only the
 /// reference target's own search visits. So the tool takes it only when nothing was found,
 /// and otherwise runs the two targets apart, for their own counterexamples.
-public struct LockstepModel<Adapter: ImplementationAdapter>: AdapterModel {
+public struct LockstepModel<Adapter: ImplementationAdapter>: AdapterModel, ModelHooks {
     public typealias State = Paired<Adapter.Spec.State, Adapter.System>
     public typealias Action = Adapter.Spec.Action
+    /// Its own hooks: the conformance search's listing and the reference search's footprints.
+    public typealias Hooks = Self
 
     public let adapter: Adapter
     let conformance: ConformanceModel<Adapter>

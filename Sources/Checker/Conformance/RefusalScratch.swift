@@ -8,12 +8,12 @@
 /// refusal (`==` on the Reference's service, field by field and dictionary by dictionary) cost
 /// about as much as the refusal itself.
 struct SpecificationGuards<Spec: Model>: ~Copyable {
-    private let spec: Spec
+    private let hooks: Spec.Hooks
     private let state: UnsafeMutablePointer<Spec.State>
     private let scratch: UnsafeMutablePointer<Spec.State>
 
     init(of spec: Spec, in state: Spec.State) {
-        self.spec = spec
+        hooks = spec.hooks
         self.state = .allocate(capacity: 1)
         self.state.initialize(to: state)
         scratch = .allocate(capacity: 1)
@@ -26,10 +26,10 @@ struct SpecificationGuards<Spec: Model>: ~Copyable {
     }
 
     /// Whether the specification forbids `action`: its guard does not hold, so there is no
-    /// successor (`Model.successor(of:via:into:)`, written into the one scratch slot). An
+    /// successor (`ModelHooks.successor(of:via:into:)`, written into the one scratch slot). An
     /// action the model does not list but whose guard holds is allowed, as before.
     func forbid(_ action: Spec.Action) -> Bool {
-        let holds = spec.successor(of: UnsafePointer(state), via: action, into: scratch)
+        let holds = hooks.successor(of: UnsafePointer(state), via: action, into: scratch)
         scratch.deinitialize(count: 1)
         return !holds
     }

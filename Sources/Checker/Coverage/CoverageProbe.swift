@@ -16,11 +16,14 @@ import Synchronization
 /// implementation in each state a walk visits (and judged: a refusal must change nothing), but
 /// of the actions it allows only the one the walk takes is compared. So for walks
 /// (`judgedWhenTaken`) an allowed action counts only where it is taken.
-public struct CoverageProbe<Base: CoverageDeclaring>: Model {
+public struct CoverageProbe<Base: CoverageDeclaring>: Model, ModelHooks {
     public typealias State = Base.State
     public typealias Action = Base.Action
+    /// The probe lists and rebuilds successors through the base's own hooks.
+    public typealias Hooks = Self
 
     public let base: Base
+    let baseHooks: Base.Hooks
     let offered: Offered<Base>
     let tally: Tally
     let judgedWhenTaken: Bool
@@ -29,6 +32,7 @@ public struct CoverageProbe<Base: CoverageDeclaring>: Model {
     /// `judgedWhenTaken`: count an action the base allows only on the step that takes it.
     public init(_ base: Base, offered: Offered<Base>? = nil, judgedWhenTaken: Bool = false) {
         self.base = base
+        baseHooks = base.hooks
         self.offered = offered ?? { [base] state, actions in base.enabledActions(in: state, into: &actions) }
         tally = Tally(base.boundaries, base.situations)
         self.judgedWhenTaken = judgedWhenTaken
@@ -57,7 +61,7 @@ public struct CoverageProbe<Base: CoverageDeclaring>: Model {
     }
     public func successors(of state: UnsafePointer<State>, into buffer: TransitionBuffer<Action, State>) {
         count(state.pointee)
-        base.successors(of: state, into: buffer)
+        baseHooks.successors(of: state, into: buffer)
     }
     // Asked of a state again (to rebuild a trace, say), these count nothing.
     public func enabledActions(in state: State, into actions: inout [Action]) {
@@ -66,7 +70,7 @@ public struct CoverageProbe<Base: CoverageDeclaring>: Model {
     public func successor(of state: State, via action: Action) -> State? { base.successor(of: state, via: action) }
     public func successor(of state: UnsafePointer<State>, via action: Action,
                           into slot: UnsafeMutablePointer<State>) -> Bool {
-        base.successor(of: state, via: action, into: slot)
+        baseHooks.successor(of: state, via: action, into: slot)
     }
     public func isLegalEnd(_ state: State) -> Bool { base.isLegalEnd(state) }
     public var supportsSymmetry: Bool { base.supportsSymmetry }

@@ -194,7 +194,7 @@ extension BreadthFirstExplorer {
         buffers.clear()
         for position in range {
             let first = buffers.transitions.count
-            model.successors(of: frontier.baseAddress! + position, into: buffers.transitions)
+            hooks.successors(of: frontier.baseAddress! + position, into: buffers.transitions)
             let enabled = buffers.transitions.count - first
             if enabled == 0 && options.checkDeadlock && !model.isLegalEnd(frontier[position]) {
                 output.deadlocks.append(ids[position])
@@ -224,7 +224,7 @@ extension BreadthFirstExplorer {
                 buffers.actionKinds.withUnsafeBufferPointer { kinds in
                     buffers.stepsByKind.withUnsafeBufferPointer { order in
                         buffers.kindStarts.withUnsafeBufferPointer { starts in
-                            model.evaluate(transitionKey: entry.key, on: StepBatch(
+                            hooks.evaluate(transitionKey: entry.key, on: StepBatch(
                                 sources: UnsafeBufferPointer(rebasing: frontier[range]),
                                 sourceIndices: UnsafeBufferPointer(rebasing: sources[..<steps.count]),
                                 steps: UnsafeBufferPointer(steps), actionKinds: UnsafeBufferPointer(rebasing: kinds[..<steps.count]),
@@ -314,7 +314,7 @@ extension BreadthFirstExplorer {
     }
 
     /// Where each step of a chunk comes from, for canonical forms that reuse their parent's
-    /// hint (`Model.canonicalForm(of:scratch:parent:parentHint:hint:)`): the chunk's states
+    /// hint (`ModelHooks.canonicalForm(of:scratch:parent:parentHint:hint:)`): the chunk's states
     /// and their hints, each step's source among them, and where each step's own hint goes.
     struct Parents {
         let states: UnsafePointer<M.State>
@@ -403,10 +403,10 @@ extension BreadthFirstExplorer {
                     let canonical: UnsafePointer<M.State>
                     if let parents {
                         let source = Int(parents.sources[index])
-                        canonical = model.canonicalForm(of: state(index), scratch: scratch, parent: parents.states + source,
+                        canonical = hooks.canonicalForm(of: state(index), scratch: scratch, parent: parents.states + source,
                                                         parentHint: parents.hints[source], hint: &parents.stepHints[index])
                     } else {
-                        canonical = model.canonicalForm(of: state(index), scratch: scratch)
+                        canonical = hooks.canonicalForm(of: state(index), scratch: scratch)
                     }
                     let form = canonical == state(index) ? raw : M.State.fingerprint(at: canonical)
                     memo.store(form, for: raw)
@@ -420,7 +420,7 @@ extension BreadthFirstExplorer {
     }
 
     /// Where the states of a checked batch come from: the parts each one's step changed
-    /// (`Model.changedParts(from:to:)`) and its parent's row of applied invariants. A state
+    /// (`ModelHooks.changedParts(from:to:)`) and its parent's row of applied invariants. A state
     /// property whose footprint its step left alone is not run: its verdict is the parent's,
     /// which held (a violation would have decided the property a level earlier).
     ///
@@ -619,7 +619,7 @@ extension BreadthFirstExplorer {
         guard batch.count > 0 else { return VerdictTally() }
         buffers.reserveVerdicts(batch.count)
         return buffers.verdicts.withUnsafeMutableBufferPointer { all in
-            model.evaluate(stateKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: all[..<batch.count]))
+            hooks.evaluate(stateKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: all[..<batch.count]))
         }
     }
 }

@@ -24,12 +24,15 @@ import Synchronization
 /// same for 1 worker or 16. The distinct-state count never depends on the worker count.
 public struct BreadthFirstExplorer<M: Model>: Sendable {
     public let model: M
+    /// The model's performance hooks, asked once (`Model.hooks`).
+    let hooks: M.Hooks
     public let options: ExplorationOptions
     /// How many action kinds coverage counts (asked once: a model may build the names).
     let actionKindCount: Int
 
     public init(model: M, options: ExplorationOptions = ExplorationOptions()) {
         self.model = model
+        hooks = model.hooks
         self.options = options
         actionKindCount = model.actionKindNames.count
     }
@@ -94,6 +97,6 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
     @inline(__always)
     func key(at state: UnsafePointer<M.State>, scratch: UnsafeMutablePointer<M.State>) -> UInt64 {
         guard options.symmetry else { return M.State.fingerprint(at: state) }
-        return M.State.fingerprint(at: model.canonicalForm(of: state, scratch: scratch))
+        return M.State.fingerprint(at: hooks.canonicalForm(of: state, scratch: scratch))
     }
 }

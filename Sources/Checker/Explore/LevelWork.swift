@@ -30,7 +30,7 @@ struct ChunkOutput<M: Model>: Sendable {
 
     var candidates: [Candidate] = []
     /// With symmetry, each candidate's hint: what its canonical form left for its
-    /// successors' forms (`Model.canonicalForm(of:scratch:parent:parentHint:hint:)`), 0 for
+    /// successors' forms (`ModelHooks.canonicalForm(of:scratch:parent:parentHint:hint:)`), 0 for
     /// nothing. Empty without symmetry, so that a candidate costs no more there.
     var hints: [UInt64] = []
     var findings: [Finding] = []

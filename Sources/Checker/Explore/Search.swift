@@ -61,8 +61,8 @@ struct Search<M: Model> {
         self.properties = properties
         // Caching verdicts by footprint rests on the footprints as parent verdicts do:
         // with those off, so is the cache.
-        compiled = CompiledProperties(properties) { [model = explorer.model, on = explorer.options.useFootprints] in
-            on ? model.stateBytes(of: $0) : nil
+        compiled = CompiledProperties(properties) { [hooks = explorer.hooks, on = explorer.options.useFootprints] in
+            on ? hooks.stateBytes(of: $0) : nil
         }
         workerBuffers = WorkerBuffers(count: max(1, explorer.options.workers), reserving: explorer.options.memoryBudget)
         let options = explorer.options
@@ -99,7 +99,7 @@ struct Search<M: Model> {
         // No level outgrows the memory budget: the expansion stops before its successors would.
         var frontier = LevelStates<M.State>(reserving: options.memoryBudget, file: levelFiles?.states.0)
         var next = LevelStates<M.State>(reserving: options.memoryBudget, file: levelFiles?.states.1)
-        // Each state's canonical-form hint (`Model.canonicalForm(of:scratch:parent:parentHint:hint:)`),
+        // Each state's canonical-form hint (`ModelHooks.canonicalForm(of:scratch:parent:parentHint:hint:)`),
         // beside it in the same order; empty without symmetry.
         var hints = LevelStates<UInt64>(reserving: options.memoryBudget), nextHints = LevelStates<UInt64>(reserving: options.memoryBudget)
         var applied = AppliedInvariants(words: compiled.invariantWords), nextApplied = AppliedInvariants(words: compiled.invariantWords)
@@ -372,10 +372,10 @@ struct Search<M: Model> {
             for index in range {
                 let origin = kept[index]
                 let parent = frontier.baseAddress! + Int(origin.source)
-                guard explorer.model.successor(of: parent, via: origin.action, into: built + index) else {
+                guard explorer.hooks.successor(of: parent, via: origin.action, into: built + index) else {
                     preconditionFailure("\(explorer.model.name): \(origin.action) had a successor and now has none: successor(of:via:) is not a function")
                 }
-                buffers.pointee.changes.append(compare ? explorer.model.changedParts(from: parent, to: built + index) : .all)
+                buffers.pointee.changes.append(compare ? explorer.hooks.changedParts(from: parent, to: built + index) : .all)
                 if hinted { next.hints.uninitialized(index).initialize(to: keptHints[index]) }
             }
             defer { if expanded { next.states.commit(range, from: built) } }

@@ -136,7 +136,7 @@ public struct Property<M: Model>: Sendable {
     public let checkedByDefault: Bool
     public let predicate: Predicate
     /// The predicate's number in the model's own table, when the model evaluates it itself
-    /// (`Model.evaluate(stateKey:on:into:)`): the explorer then hands the model a whole
+    /// (`ModelHooks.evaluate(stateKey:on:into:)`): the explorer then hands the model a whole
     /// batch of states in one call, instead of calling the closure once per state (a
     /// reabstraction thunk, a copy of the state and a retain and release of the closure's
     /// context each time). nil: the closure is called.

@@ -1,6 +1,6 @@
 /// Parts of a model's state, as a set of up to 64 parts the model names: what a state
 /// property reads (`Property.footprint`) and what a step changed
-/// (`Model.changedParts(from:to:)`).
+/// (`ModelHooks.changedParts(from:to:)`).
 ///
 /// Together they let the explorer skip work that cannot change an answer: a state property
 /// is a function of the parts it reads, so on a state whose step left those parts as they

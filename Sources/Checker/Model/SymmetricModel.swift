@@ -49,12 +49,6 @@ extension SymmetricModel {
     /// The least, by bytes, of the renamings of `state` that its signatures allow.
     public func canonicalForm(of state: State) -> State { declaredCanonicalForm(of: state) }
 
-    /// The same, read in place: `state` itself when no renaming moves it.
-    public func canonicalForm(of state: UnsafePointer<State>, scratch: UnsafeMutablePointer<State>)
-        -> UnsafePointer<State> {
-        declaredCanonicalForm(of: state, scratch: scratch)
-    }
-
     /// The canonical form by the declaration (`renamed` and `signatures`), for a model that
     /// also has a hand-tuned form of its own and measures one against the other.
     public func declaredCanonicalForm(of state: State) -> State {

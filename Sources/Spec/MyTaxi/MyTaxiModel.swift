@@ -1,9 +1,11 @@
 import Checker
 
 /// The myTaxiService model of seeds 000, 001 and 002 as a `Model` the Checker explores.
-public struct MyTaxiModel: Model {
+public struct MyTaxiModel: Model, ModelHooks {
     public typealias State = World
     public typealias Action = TaxiAction
+    /// Its own hooks, every one measured to pay (docs/PERFORMANCE.md).
+    public typealias Hooks = Self
 
     public let scope: Scope
     public let rules: Rules

@@ -7,7 +7,9 @@ import Synchronization
 /// plants a violation of the first; `readsNothing` adds an invariant that reads no part of
 /// the state (a fact true by construction), `stepsRight` a transition property about steps
 /// to the right only.
-struct Grid: ActionListingModel {
+struct Grid: ActionListingModel, ModelHooks {
+    /// Its own hooks: footprints.
+    typealias Hooks = Self
     struct State: Hashable, Sendable, StableHashable {
         var column: Int
         var row: Int

@@ -7,7 +7,9 @@ import Synchronization
 /// parent's verdicts rarely serve; but the digit takes ten values over all `10 × trips`
 /// states, so the explorer's verdict cache (`VerdictMemo`) has something to find. Each predicate counts its runs; `forbiddenDigit` plants a violation
 /// of `DigitAllowed`.
-struct Odometer: ActionListingModel {
+struct Odometer: ActionListingModel, ModelHooks {
+    /// Its own hooks: footprints and state bytes.
+    typealias Hooks = Self
     struct State: Hashable, Sendable, StableHashable {
         var digit: UInt32
         var trips: UInt32

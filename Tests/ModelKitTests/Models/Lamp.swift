@@ -21,14 +21,16 @@ struct Lamp: ActionListingModel {
 
     var properties: [Property<Lamp>] {
         [
-            Property(id: "Dark", kind: .invariant, group: "toy", statement: "The lamp is never on (it is: a toy).",
-                     source: "test", symbol: "Dark",
-                     predicate: .state { state, check in check.expect(!state.isOn, "the lamp is on") }),
-            Property(id: "Toggles", kind: .actionProperty, group: "toy", statement: "A toggle changes the lamp.",
-                     source: "test", symbol: "Toggles",
-                     predicate: .transition { before, _, after, check in
-                         check.expect(before.isOn != after.isOn, "the toggle left the lamp as it was")
-                     }),
+            Property(
+                id: "Dark", kind: .invariant, group: "toy", statement: "The lamp is never on (it is: a toy).",
+                source: "test", symbol: "Dark",
+                predicate: .state { state, check in check.expect(!state.isOn, "the lamp is on") }),
+            Property(
+                id: "Toggles", kind: .actionProperty, group: "toy", statement: "A toggle changes the lamp.",
+                source: "test", symbol: "Toggles",
+                predicate: .transition { before, _, after, check in
+                    check.expect(before.isOn != after.isOn, "the toggle left the lamp as it was")
+                }),
         ]
     }
 }
