@@ -403,8 +403,9 @@ extension BreadthFirstExplorer {
                     let canonical: UnsafePointer<M.State>
                     if let parents {
                         let source = Int(parents.sources[index])
-                        canonical = hooks.canonicalForm(of: state(index), scratch: scratch, parent: parents.states + source,
-                                                        parentHint: parents.hints[source], hint: &parents.stepHints[index])
+                        canonical = hooks.canonicalForm(
+                            of: state(index), scratch: scratch, parent: parents.states + source,
+                            parentHint: parents.hints[source], hint: &parents.stepHints[index])
                     } else {
                         canonical = hooks.canonicalForm(of: state(index), scratch: scratch)
                     }
@@ -619,7 +620,8 @@ extension BreadthFirstExplorer {
         guard batch.count > 0 else { return VerdictTally() }
         buffers.reserveVerdicts(batch.count)
         return buffers.verdicts.withUnsafeMutableBufferPointer { all in
-            hooks.evaluate(stateKey: entry.key, on: batch, into: UnsafeMutableBufferPointer(rebasing: all[..<batch.count]))
+            hooks.evaluate(stateKey: entry.key, on: batch,
+                           into: UnsafeMutableBufferPointer(rebasing: all[..<batch.count]))
         }
     }
 }

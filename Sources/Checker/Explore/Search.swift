@@ -375,7 +375,8 @@ struct Search<M: Model> {
                 guard explorer.hooks.successor(of: parent, via: origin.action, into: built + index) else {
                     preconditionFailure("\(explorer.model.name): \(origin.action) had a successor and now has none: successor(of:via:) is not a function")
                 }
-                buffers.pointee.changes.append(compare ? explorer.hooks.changedParts(from: parent, to: built + index) : .all)
+                let changed = compare ? explorer.hooks.changedParts(from: parent, to: built + index) : StateParts.all
+                buffers.pointee.changes.append(changed)
                 if hinted { next.hints.uninitialized(index).initialize(to: keptHints[index]) }
             }
             defer { if expanded { next.states.commit(range, from: built) } }

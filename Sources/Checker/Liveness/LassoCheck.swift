@@ -11,7 +11,8 @@ public enum LassoCheck {
     ) -> [String] {
         guard lasso.states.count == lasso.actions.count + 1, (0...lasso.actions.count).contains(lasso.loopStart) else {
             return [
-                "the lasso has \(lasso.states.count) states for \(lasso.actions.count) steps, looping at \(lasso.loopStart)"
+                "the lasso has \(lasso.states.count) states for \(lasso.actions.count) steps, "
+                    + "looping at \(lasso.loopStart)"
             ]
         }
         guard model.initialStates.contains(lasso.states[0]) else { return ["the first state is not initial"] }

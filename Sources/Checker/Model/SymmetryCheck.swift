@@ -38,8 +38,9 @@ public enum SymmetryCheck {
             for set in keys.indices {
                 for id in keys[set].indices where keys[set][id] != renamedKeys[set][permutation[set, id]] {
                     let after = renamedKeys[set][permutation[set, id]]
-                    problems.append("\(named()): the signature of id \(id) of set \(set) is \(keys[set][id]) before and "
-                                    + "\(after) after (a signature must not name an id)")
+                    problems.append(
+                        "\(named()): the signature of id \(id) of set \(set) is \(keys[set][id]) before and "
+                            + "\(after) after (a signature must not name an id)")
                 }
             }
             if model.canonicalForm(of: renamed) != form {
