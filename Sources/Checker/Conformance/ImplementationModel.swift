@@ -11,9 +11,16 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel,
 
     public let adapter: Adapter
     let specHooks: Adapter.Spec.Hooks
-    public init(adapter: Adapter) {
+    /// Whether states that share an abstraction stay apart when their hidden state differs
+    /// (`ImplementationAdapter.hiddenState`): yes for a search of the properties; no for the
+    /// liveness graph, where hidden state that only grows (notices sent, ids issued) would make
+    /// a scope with no depth bound endless and no cycle close.
+    let keysHiddenState: Bool
+
+    public init(adapter: Adapter, keyingHiddenState: Bool = true) {
         self.adapter = adapter
         specHooks = adapter.spec.hooks
+        keysHiddenState = keyingHiddenState
     }
 
     public var initialStates: [State] { adapter.initialSystems().map(paired) }
@@ -22,7 +29,7 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel,
     /// The system is taken, not copied: a copy of the myTaxi Reference's service retains
     /// each of its dictionaries and arrays.
     func paired(_ system: consuming Adapter.System) -> State {
-        let hidden = adapter.hiddenState(of: system) ?? 0
+        let hidden = keysHiddenState ? adapter.hiddenState(of: system) ?? 0 : 0
         return State(key: adapter.abstraction(of: system), system: system, outcome: .accepted, hidden: hidden)
     }
 
@@ -89,6 +96,11 @@ public struct ImplementationModel<Adapter: ImplementationAdapter>: AdapterModel,
         let parts = specHooks.changedParts(from: before.pointer(to: \.key)!, to: after.pointer(to: \.key)!)
         return parts.isEmpty ? .all : parts
     }
+
+    /// The specification's liveness, judged on each state's abstraction: the Reference's
+    /// graph is its own (states that share an abstraction stay apart when their hidden
+    /// state differs), the obligations and fairness are the specification's.
+    public var liveness: Liveness<Self> { adapter.spec.liveness.lifted(to: Self.self) { $0.key } }
 
     /// The specification's properties, lifted to pairs, then the implementation's own.
     public var properties: [Property<Self>] {

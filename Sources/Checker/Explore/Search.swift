@@ -466,6 +466,7 @@ struct Search<M: Model> {
                 case .invariant: kind = .invariant
                 case .actionProperty: kind = .action
                 case .reachability: kind = .witness
+                case .leadsTo: preconditionFailure("a Property is never a liveness property")
                 }
                 let trace = rebuild(to: finding.parent, then: finding.actionIndex >= 0 ? finding.actionIndex : nil)
                 findings[finding.property] = Counterexample(kind: kind, propertyID: property.id, witness: finding.witness, trace: trace)

@@ -23,10 +23,15 @@ public enum LassoCheck {
         }
         if lasso.states[lasso.loopStart] != lasso.states.last! { problems.append("the cycle does not close") }
         // The obligation: opened at the last trigger of the stem not met by then, open from there on.
-        let opened = (0...lasso.loopStart).last { step in
-            (property.trigger?(lasso.states[step]) ?? (step == 0)) && !property.goal(lasso.states[step])
+        let instance = lasso.instance
+        guard (0..<property.instances).contains(instance) else {
+            return problems + ["the lasso is for instance \(instance) of a property with \(property.instances)"]
         }
-        if let opened, let met = lasso.states[opened...].firstIndex(where: property.goal) {
+        let opened = (0...lasso.loopStart).last { step in
+            property.triggers(lasso.states[step], instance, isInitial: step == 0)
+                && !property.goal(lasso.states[step], instance)
+        }
+        if let opened, let met = lasso.states[opened...].firstIndex(where: { property.goal($0, instance) }) {
             problems.append("the obligation opened at step \(opened) is met at step \(met)")
         } else if opened == nil {
             problems.append("no obligation is open when the cycle starts")

@@ -7,8 +7,10 @@
 /// whether an obligation is open), their fair components (`FairComponents`), and then the
 /// counterexample: the shortest stem to a state of such a component on which the obligation
 /// is open, ties broken by the search's order, and the shortest fair cycle back to that
-/// state. A pending state the bound cut makes the answer inconclusive unless a violation is
-/// found: beyond the bound the obligation might stay open forever, or be met.
+/// state. The answer is inconclusive, unless a violation is found elsewhere, where the bound
+/// decided it: a pending state the depth bound cut, or a fair component (or a stop) of pending
+/// states where the scope's bound stopped something, such as a clock at its horizon, past which
+/// the behaviour might have gone on and met the goal.
 public struct LivenessCheck<M: Model>: Sendable {
     public let graph: StateGraph<M>
     let fairness: [Fairness<M>]
@@ -20,23 +22,48 @@ public struct LivenessCheck<M: Model>: Sendable {
         components = FairComponents(graph, fairness: fairness)
     }
 
+    /// The verdict of each instance combined: the first violated, else inconclusive where any
+    /// is (the states it counts summed), else holds where any was triggered, else vacuous.
     public func check(_ property: LeadsTo<M>) -> LivenessVerdict<M> {
-        let goal = graph.states.map(property.goal)
-        let trigger = graph.states.indices.map { property.trigger?(graph.states[$0]) ?? graph.isInitial($0) }
+        var undecided = 0
+        var triggered = false
+        for instance in 0..<property.instances {
+            switch check(property, instance: instance) {
+            case .violated(let lasso): return .violated(lasso)
+            case .inconclusive(let states): undecided += states
+            case .holds: triggered = true
+            case .vacuous: break
+            }
+        }
+        return undecided > 0 ? .inconclusive(pendingAtBound: undecided) : triggered ? .holds : .vacuous
+    }
+
+    func check(_ property: LeadsTo<M>, instance: Int) -> LivenessVerdict<M> {
+        let goal = graph.states.map { property.goal($0, instance) }
+        let trigger = graph.states.indices.map {
+            property.triggers(graph.states[$0], instance, isInitial: graph.isInitial($0))
+        }
         guard trigger.contains(true) else { return .vacuous }
         let search = ObligationSearch(graph: graph, goal: goal, trigger: trigger)
         let pending = graph.states.indices.filter { search.reached(open: true, $0) }
         guard !pending.isEmpty else { return .holds }
         // Where a fair behaviour can stay: a fair component, or a state that stops (nothing
-        // enabled, and not because a bound stopped it).
+        // enabled, and not because the depth bound stopped it). One that the scope's bound
+        // shaped decides nothing.
         var staying = [Int: [Int]]()
+        var undecided = pending.filter { graph.cut[$0] }.count
         for component in components.components(among: pending, of: graph) {
+            guard !component.contains(where: { graph.atBound[$0] }) else {
+                undecided += component.count
+                continue
+            }
             for state in component { staying[state] = component }
         }
-        for state in pending where !graph.cut[state] && graph.edges(of: state).isEmpty { staying[state] = [state] }
+        for state in pending where !graph.cut[state] && graph.edges(of: state).isEmpty {
+            if graph.atBound[state] { undecided += 1 } else { staying[state] = [state] }
+        }
         guard let end = search.order.first(where: { $0.open && staying[$0.state] != nil }) else {
-            let cut = pending.filter { graph.cut[$0] }.count
-            return cut > 0 ? .inconclusive(pendingAtBound: cut) : .holds
+            return undecided > 0 ? .inconclusive(pendingAtBound: undecided) : .holds
         }
         let stem = search.path(to: end)
         let component = staying[end.state]!
@@ -49,7 +76,11 @@ public struct LivenessCheck<M: Model>: Sendable {
             actions.append(graph.edgeActions[edge])
             states.append(graph.states[Int(graph.edgeTargets[edge])])
         }
-        return .violated(Lasso(states: states, actions: actions, loopStart: stem.edges.count))
+        let indices = (stem.edges + cycle).map { graph.position(of: $0) }
+        return .violated(
+            Lasso(
+                states: states, actions: actions, loopStart: stem.edges.count, instance: instance,
+                initialIndex: stem.states[0], actionIndices: indices))
     }
 }
 

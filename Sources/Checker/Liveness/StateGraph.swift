@@ -1,8 +1,10 @@
 /// A model's reachable states with every edge between them, as liveness needs them: breadth
 /// first from the initial states, each state numbered in the order it was found, each edge
-/// kept with its action in the model's fixed order. States at the depth bound, and states the
-/// scope's bound stops (`isCut`, a clock at its horizon say), are kept but not expanded: their
-/// edges are unknown, so no cycle runs through them and no behaviour is taken to end there.
+/// kept with its action in the model's fixed order. States at the depth bound are kept but not
+/// expanded (`cut`): their edges are unknown, so no cycle runs through them and no behaviour is
+/// taken to end there. States where the scope's bound stopped something (`atBound`: a clock at
+/// its horizon) are expanded, and flagged: a fair behaviour that stays among them might go on
+/// otherwise past the bound, so it proves nothing either way.
 ///
 /// Memory: a state, a `Dictionary` entry, and per edge a target (4 bytes) and an action. The
 /// graph is built without symmetry reduction: a lasso must be a behaviour of the model.
@@ -14,12 +16,16 @@ public struct StateGraph<M: Model>: Sendable {
     let edgeActions: [M.Action]
     /// The initial states are the first `initialCount`.
     let initialCount: Int
-    /// Whether a state was left unexpanded by a bound.
+    /// Whether a state was left unexpanded by the depth bound.
     public let cut: [Bool]
+    /// Whether the scope's bound stopped something in a state (expanded all the same).
+    public let atBound: [Bool]
+    /// Levels holding a state, as the explorer counts depth (the initial states are level 1).
+    public let levels: Int
 
-    /// Explores `model` to `depth` steps (unbounded when nil); `isCut` names states the
-    /// scope's bound stops.
-    public init(_ model: M, depth: Int? = nil, isCut: (@Sendable (M.State) -> Bool)? = nil) {
+    /// Explores `model` to `depth` steps (unbounded when nil); `atBound` names the states where
+    /// the scope's bound stopped something.
+    public init(_ model: M, depth: Int? = nil, atBound isAtBound: (@Sendable (M.State) -> Bool)? = nil) {
         var states: [M.State] = []
         var index: [M.State: Int32] = [:]
         var level: [Int] = []
@@ -33,12 +39,14 @@ public struct StateGraph<M: Model>: Sendable {
         var edgeTargets: [Int32] = []
         var edgeActions: [M.Action] = []
         var cut: [Bool] = []
+        var atBound: [Bool] = []
         var transitions: [Transition<M.Action, M.State>] = []
         var next = 0
         while next < states.count {
             let state = states[next]
-            let stopped = (depth.map { level[next] >= $0 } ?? false) || (isCut?(state) ?? false)
+            let stopped = depth.map { level[next] >= $0 } ?? false
             cut.append(stopped)
+            atBound.append(isAtBound?(state) ?? false)
             if !stopped {
                 transitions.removeAll(keepingCapacity: true)
                 model.successors(of: state, into: &transitions)
@@ -64,10 +72,30 @@ public struct StateGraph<M: Model>: Sendable {
         self.edgeTargets = edgeTargets
         self.edgeActions = edgeActions
         self.cut = cut
+        self.atBound = atBound
+        levels = (level.max() ?? -1) + 1
     }
 
     public var count: Int { states.count }
     public var edgeCount: Int { edgeTargets.count }
     func edges(of state: Int) -> Range<Int> { edgeStart[state]..<edgeStart[state + 1] }
     func isInitial(_ state: Int) -> Bool { state < initialCount }
+    /// The position of `edge` among its state's successors, in the model's order.
+    func position(of edge: Int) -> Int {
+        var low = 0
+        var high = edgeStart.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if edgeStart[middle] <= edge { low = middle } else { high = middle }
+        }
+        return edge - edgeStart[low]
+    }
+
+    /// What the graph keeps, in bytes: each state inline, its edge offset and bound flag, and
+    /// per edge its target and action. The index that built it (a `Dictionary` of the states)
+    /// is gone once it is built; out-of-line storage a state points to is not counted.
+    public var keptBytes: Int {
+        states.count * (MemoryLayout<M.State>.stride + MemoryLayout<Int>.stride + 1)
+            + edgeTargets.count * (MemoryLayout<Int32>.stride + MemoryLayout<M.Action>.stride)
+    }
 }

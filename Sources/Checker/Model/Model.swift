@@ -77,6 +77,10 @@ public protocol Model: Sendable {
     /// `SymmetricModel` gives one that tries every permutation.
     func canonicalForm(of state: State) -> State
 
+    /// The liveness properties, the fairness they assume and the states the scope's bound
+    /// stops, checked on the explored graph after the search (`LivenessCheck`). Default: none.
+    var liveness: Liveness<Self> { get }
+
     // MARK: Performance hooks, one opt-in
 
     /// Where the explorer's hot loop asks for successors written in place, canonical forms
@@ -140,6 +144,7 @@ extension Model {
     public var supportsSymmetry: Bool { false }
     public func canonicalForm(of state: State) -> State { state }
     public func simplifications(of action: Action) -> [Action] { [] }
+    public var liveness: Liveness<Self> { Liveness() }
 
     /// The enabled actions of `state` as a fresh array (convenient off the hot path).
     public func enabledActions(in state: State) -> [Action] {

@@ -87,6 +87,9 @@ public enum PropertyKind: String, Sendable, CaseIterable {
     case actionProperty = "action"
     /// Must be satisfied in some reachable state (Alloy's `run show`).
     case reachability
+    /// Holds of every fair behaviour (`LeadsTo`): checked on the explored graph after the
+    /// search, never the kind of a `Property`.
+    case leadsTo = "leads-to"
 }
 
 /// One property: its identity and documentation side by side with its predicate, so the
@@ -163,6 +166,7 @@ public struct Property<M: Model>: Sendable {
     ) {
         switch (kind, predicate) {
         case (.actionProperty, .transition), (.invariant, .state), (.reachability, .state): break
+        case (.leadsTo, _): preconditionFailure("property \(id): a liveness property is a LeadsTo, not a Property")
         default: preconditionFailure("property \(id): kind \(kind) does not match its predicate")
         }
         precondition(kind != .actionProperty || footprint == .all, "property \(id): only a state property has a footprint")

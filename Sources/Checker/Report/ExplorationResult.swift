@@ -30,6 +30,9 @@ public enum StopReason: String, Sendable {
 public struct Counterexample<M: Model>: Sendable {
     public enum Kind: String, Sendable {
         case invariant, action, deadlock, witness, divergence
+        /// A behaviour that never meets a liveness property's obligation: the trace is a
+        /// stem, then a cycle from step `loopStart` on that the behaviour repeats forever.
+        case lasso
     }
     public let kind: Kind
     /// The property it violates (or satisfies, for a witness); nil for a deadlock.
@@ -37,12 +40,17 @@ public struct Counterexample<M: Model>: Sendable {
     /// What the predicate said, naming the entities involved.
     public let witness: String
     public let trace: Trace<M>
+    /// For a lasso: the number of steps before the cycle (the cycle is the steps after them,
+    /// and ends in the state they end in); an empty cycle: the behaviour stops there.
+    public let loopStart: Int?
 
-    public init(kind: Kind, propertyID: String?, witness: String, trace: Trace<M>) {
+    public init(kind: Kind, propertyID: String?, witness: String, trace: Trace<M>, loopStart: Int? = nil) {
+        precondition((kind == .lasso) == (loopStart != nil), "a lasso, and only a lasso, has a loop start")
         self.kind = kind
         self.propertyID = propertyID
         self.witness = witness
         self.trace = trace
+        self.loopStart = loopStart
     }
 }
 
@@ -119,4 +127,7 @@ public enum PropertyStatus: String, Sendable {
     case satisfied
     /// A reachability property: no explored state satisfies it.
     case unsatisfied
+    /// A liveness property: no fair behaviour that breaks it was found, but the scope's bound
+    /// cut the graph where its obligation was still pending.
+    case inconclusive
 }

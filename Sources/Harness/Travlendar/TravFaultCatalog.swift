@@ -45,6 +45,12 @@ public enum TravFaultCatalog {
         entry(.walkingCountedAsPolluting, target: "conformance", property: "ShownAsSpecified", scope: "ci", steps: 2),
         // Each criterion alone decides some plan: carbon first, and a bus road shorter than the footpath.
         entry(.emissionsCountEveryMetre, target: "reference", property: "PlanIsOptimal", scope: "scheduler", steps: 1),
+        // Liveness: no state is wrong, a step the user needs is never offered again. Each is a
+        // lasso on the whole graph of the liveness scope (a stem, then a cycle repeated forever).
+        entry(.discardRefusedOnceConditionsChanged, target: "reference", property: "SavedScheduleAnswered",
+              scope: "liveness", steps: 4),
+        entry(.bookingRefusedUntilReviewed, target: "reference", property: "RunningScheduleTicketsTried",
+              scope: "liveness", steps: 6),
     ]
 }
 

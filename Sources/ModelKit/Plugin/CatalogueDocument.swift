@@ -15,6 +15,8 @@ public struct CatalogueDocument<M: Model>: Sendable {
     public let actions: [ActionDescription]
     /// What the user sees that the model leaves out on purpose, with the reasons.
     public let notModelled: [NotModelled]
+    /// The liveness properties and the fairness the model assumes.
+    public var liveness = Liveness<M>()
 
     public init(title: String, preamble: [String], properties: [Property<M>], conformance: [(id: String, kind: String, statement: String)],
                 faults: [FaultDescription], actions: [ActionDescription], notModelled: [NotModelled] = []) {
@@ -30,18 +32,32 @@ public struct CatalogueDocument<M: Model>: Sendable {
     public func render(_ format: CatalogueFormat) -> String {
         switch format {
         case .text:
-            let width = properties.map(\.id.count).max() ?? 0
-            return properties.map { "\($0.checkedByDefault ? " " : "L") \($0.id.rightPadded(to: width))  \($0.kind.rawValue.rightPadded(to: 12)) \($0.statement)" }
-                .joined(separator: "\n") + "\n\nL = seed-literal only: checked with --literal"
+            let width = (properties.map(\.id.count) + liveness.properties.map(\.id.count)).max() ?? 0
+            func line(_ mark: String, _ id: String, _ kind: String, _ statement: String) -> String {
+                "\(mark) \(id.rightPadded(to: width))  \(kind.rightPadded(to: 12)) \(statement)"
+            }
+            let lines = properties.map { line($0.checkedByDefault ? " " : "L", $0.id, $0.kind.rawValue, $0.statement) }
+                + liveness.properties.map { line(" ", $0.id, PropertyKind.leadsTo.rawValue, $0.statement) }
+            return lines.joined(separator: "\n") + "\n\nL = seed-literal only: checked with --literal"
         case .json:
             return JSON.array(properties.map { property in
                 .object([("id", .string(property.id)), ("kind", .string(property.kind.rawValue)), ("group", .string(property.group)),
                          ("checkedByDefault", .bool(property.checkedByDefault)), ("statement", .string(property.statement)),
                          ("source", .string(property.source)), ("symbol", .string(property.symbol)), ("note", .string(property.note))])
+            } + liveness.properties.map { property in
+                .object([("id", .string(property.id)), ("kind", .string(PropertyKind.leadsTo.rawValue)),
+                         ("group", .string("liveness")), ("checkedByDefault", .bool(true)),
+                         ("statement", .string(property.statement)), ("source", .string(property.source)),
+                         ("fairness", .array(assumed(by: property).map(JSON.string)))])
             }).rendered()
         case .markdown:
             return markdown
         }
+    }
+
+    /// The fairness a liveness property assumes, in words: its own, or the model's.
+    func assumed(by property: LeadsTo<M>) -> [String] {
+        (property.fairness ?? liveness.fairness).map { "\($0.strength) fairness of \($0.label)" }
     }
 
     var markdown: String {
@@ -56,6 +72,20 @@ public struct CatalogueDocument<M: Model>: Sendable {
         for property in properties {
             let statement = property.note.isEmpty ? property.statement : "\(property.statement) *\(property.note)*"
             lines.append("| `\(property.id)` | \(property.kind.rawValue) | \(property.checkedByDefault ? "default" : "literal") | \(statement.replacingPipes) | \(property.source.replacingPipes) | `\(property.symbol)` |")
+        }
+        if !liveness.properties.isEmpty {
+            lines += ["", "## Liveness (\(liveness.properties.count))", "",
+                      "Each **leads-to** property is checked after the search on the graph it explored, on the spec",
+                      "and reference targets: every fair behaviour that starts its obligation meets it. A violation",
+                      "is a lasso (a stem, then a cycle repeated forever); where the scope's bound decided it, the",
+                      "verdict is inconclusive.",
+                      "",
+                      "| id | statement | fairness assumed | source |", "| --- | --- | --- | --- |"]
+            for property in liveness.properties {
+                let fairness = assumed(by: property).joined(separator: "; ")
+                lines.append("| `\(property.id)` | \(property.statement.replacingPipes) | \(fairness) | "
+                             + "\(property.source.replacingPipes) |")
+            }
         }
         lines += ["", "## Conformance of the Reference to the Spec (\(conformance.count))", "", "| id | kind | statement |", "| --- | --- | --- |"]
         for check in conformance { lines.append("| `\(check.id)` | \(check.kind) | \(check.statement) |") }

@@ -22,9 +22,10 @@ extension ModelPlugin where Bounds: DeclaredScope {
         let conformance = ConformanceModel(adapter: adapter(for: spec, fault: nil)).properties.map {
             ($0.id, $0.kind.rawValue, $0.statement)
         }
-        return CatalogueDocument(
+        var document = CatalogueDocument(
             title: title, preamble: preamble, properties: spec.properties, conformance: conformance, faults: faults,
-            actions: actions, notModelled: notModelled
-        ).render(format)
+            actions: actions, notModelled: notModelled)
+        document.liveness = spec.liveness
+        return document.render(format)
     }
 }

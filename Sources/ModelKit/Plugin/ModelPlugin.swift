@@ -68,6 +68,12 @@ public protocol ModelPlugin: Sendable {
     func explore(_ target: CheckTarget, spec: Spec, adapter: Adapter,
                  options: ExplorationOptions) throws(ExplorationError) -> TargetResult<Spec>
 
+    /// Checks the liveness properties in `ids` (all when nil) of a target on its graph to
+    /// `depth`: nil when it checks none. Left to its default (`LivenessRun.swift`), compiled
+    /// specialised in the model's module like `explore`.
+    func checkLiveness(_ target: CheckTarget, spec: Spec, adapter: Adapter, depth: Int?, ids: [String]?)
+        -> (outcomes: [TargetResult<Spec>.Outcome], figures: LivenessFigures)?
+
     /// The reference and conformance targets in one search, or nil when it found something.
     /// Left to its default, compiled specialised in the model's module like `explore`.
     func exploreInLockstep(spec: Spec, adapter: Adapter, options: ExplorationOptions)

@@ -22,12 +22,16 @@ public struct TargetResult<Spec: Model>: Sendable {
         /// Where the implementation diverged from the Spec at the counterexample's last step:
         /// the state it stands for, beside the Spec's (the last state of the trace).
         public let implementationState: Spec.State?
+        /// For an inconclusive liveness property: the states the bound cut where it was pending.
+        public internal(set) var pendingAtBound = 0
     }
 
     /// The search's figures: counts, depth, why it stopped, time, memory.
     public let figures: RunFigures
     public let properties: [Outcome]
     public let deadlock: Counterexample<Spec>?
+    /// The liveness check on the target's graph, when its model declares liveness properties.
+    public internal(set) var liveness: LivenessFigures?
 
     public subscript<Value>(dynamicMember key: KeyPath<RunFigures, Value>) -> Value { figures[keyPath: key] }
 
@@ -128,7 +132,9 @@ extension TargetResult {
         let trace = counterexample.trace
         let steps = trace.steps.map { Trace<Spec>.Step(actionIndex: $0.actionIndex, action: $0.action, state: specState($0.state)) }
         return Counterexample<Spec>(kind: Counterexample<Spec>.Kind(rawValue: counterexample.kind.rawValue)!, propertyID: counterexample.propertyID, witness: counterexample.witness,
-                                    trace: Trace<Spec>(initialIndex: trace.initialIndex, initial: specState(trace.initial), steps: steps))
+                                    trace: Trace<Spec>(initialIndex: trace.initialIndex,
+                                                       initial: specState(trace.initial), steps: steps),
+                                    loopStart: counterexample.loopStart)
     }
 }
 

@@ -11,6 +11,7 @@ public struct TravlendarModel: Model {
     public let rules: TravRules
     public let literal: Bool
     public let properties: [Property<TravlendarModel>]
+    public let liveness: Liveness<TravlendarModel>
 
     public init(scope: TravScope = .ci, literal: Bool = false) {
         precondition(scope.appointments <= TravWorld.appointmentCapacity && scope.schedules <= TravWorld.scheduleCapacity,
@@ -20,6 +21,7 @@ public struct TravlendarModel: Model {
         self.literal = literal
         rules = TravRules(scope: scope)
         properties = TravCatalog.properties(scope: scope, literal: literal)
+        liveness = TravLiveness.declarations(scope: scope, rules: rules)
     }
 
     public var name: String { "travlendar" }

@@ -267,20 +267,40 @@ struct CheckCommand {
             options.maxDepth = plugin.depth(of: bounds)
             // Symmetry is the Spec's: the Reference's states are not canonicalised.
             if target != .spec && settings.target == "all" { options.symmetry = false }
-            guard let ids = selected(options.propertyIDs, among: plugin.propertyIDs(of: target, spec: model, adapter: adapter)) else { continue }
-            options.propertyIDs = ids
+            let asked = options.propertyIDs
+            let ids = selected(asked, among: plugin.propertyIDs(of: target, spec: model, adapter: adapter))
+            let livenessIDs = plugin.livenessIDs(of: target, spec: model, asked: asked)
+            let liveness: [String]? = livenessIDs.isEmpty ? nil : livenessIDs
+            guard ids != nil || liveness != nil else { continue }
+            // Only liveness properties asked for: the search still counts the states and
+            // looks for deadlocks, checking no other property.
+            options.propertyIDs = ids ?? []
+            // Liveness properties alone: their graph is the search, with no other to run first.
+            if walks == nil, ids == nil, let liveness,
+               let (outcomes, figures) = plugin.checkLiveness(target, spec: model, adapter: adapter,
+                                                              depth: plugin.depth(of: bounds), ids: liveness) {
+                budget.spend(states: figures.states, stopped: .exhausted)
+                let result = TargetResult<P.Spec>(model: model.name, liveness: outcomes, figures: figures)
+                runs.append(TargetRun(target: name, result: result, plugin: plugin, bounds: bounds))
+                continue
+            }
             do {
                 if let walks {
                     let start = ContinuousClock.now
                     let result = try plugin.simulate(target, spec: model, adapter: adapter, seed: walks.seed, walks: walks.walks,
-                                                     steps: walks.steps, propertyIDs: ids, stopRequest: options.stopRequest)
+                                                     steps: walks.steps, propertyIDs: options.propertyIDs,
+                                                     stopRequest: options.stopRequest)
                     let elapsed = (ContinuousClock.now - start).components
                     let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
                     budget.spend(states: 0, stopped: result.interrupted ? .interrupted : .exhausted)
                     runs.append(TargetRun(target: name, walks: result, plan: walks, seconds: seconds, model: model.name, plugin: plugin, bounds: bounds))
                 } else {
-                    let result = try plugin.explore(target, spec: model, adapter: adapter, options: options)
+                    var result = try plugin.explore(target, spec: model, adapter: adapter, options: options)
                     budget.spend(states: result.distinct, stopped: result.stopReason)
+                    if let liveness {
+                        result = checkLiveness(target, of: plugin, model: model, adapter: adapter, bounds: bounds,
+                                               ids: liveness, after: result)
+                    }
                     runs.append(TargetRun(target: name, result: result, plugin: plugin, bounds: bounds))
                 }
             } catch {
@@ -316,8 +336,29 @@ struct CheckCommand {
         }
         guard let pair else { return nil }
         budget.spend(states: pair.reference.distinct, stopped: pair.reference.stopReason)
-        return [TargetRun(target: CheckTarget.reference.rawValue, result: pair.reference, plugin: plugin, bounds: bounds),
+        var referenceResult = pair.reference
+        let liveness = plugin.livenessIDs(of: .reference, spec: model, asked: asked)
+        if !liveness.isEmpty {
+            referenceResult = checkLiveness(.reference, of: plugin, model: model, adapter: adapter, bounds: bounds,
+                                            ids: liveness, after: referenceResult)
+        }
+        return [TargetRun(target: CheckTarget.reference.rawValue, result: referenceResult, plugin: plugin,
+                          bounds: bounds),
                 TargetRun(target: CheckTarget.conformance.rawValue, result: pair.conformance, plugin: plugin, bounds: bounds)]
+    }
+
+    /// `result` with the target's liveness properties checked on its graph (`ids`: those
+    /// asked for, nil for all), when its search covered the scope. A search a budget or Ctrl-C
+    /// stopped leaves them out: the report says the run is incomplete, and nothing of them holds.
+    static func checkLiveness<P: ModelPlugin>(_ target: CheckTarget, of plugin: P, model: P.Spec, adapter: P.Adapter,
+                                              bounds: P.Bounds, ids: [String]?, after result: TargetResult<P.Spec>)
+        -> TargetResult<P.Spec>
+    {
+        guard result.isComplete,
+              let (outcomes, figures) = plugin.checkLiveness(target, spec: model, adapter: adapter,
+                                                            depth: plugin.depth(of: bounds), ids: ids)
+        else { return result }
+        return result.adding(liveness: outcomes, figures: figures)
     }
 
     /// A live line about once a second on a terminal; in a log, a line every 10 seconds;

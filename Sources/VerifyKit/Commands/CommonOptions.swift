@@ -70,7 +70,10 @@ enum CommonOptions {
         let ids = parsed.all("property")
         guard !ids.isEmpty else { return nil }
         let spec = plugin.spec(for: bounds, literal: literal), adapter = plugin.adapter(for: spec, fault: nil)
-        let owners = CheckTarget.allCases.map { ($0.rawValue, plugin.propertyIDs(of: $0, spec: spec, adapter: adapter)) }
+        let owners = CheckTarget.allCases.map {
+            ($0.rawValue,
+             plugin.propertyIDs(of: $0, spec: spec, adapter: adapter) + plugin.livenessIDs(of: $0, spec: spec))
+        }
         let known = Set(owners.flatMap(\.1))
         for id in ids where !known.contains(id) {
             throw UsageError("unknown property '\(id)'; run 'verify list' for the \(known.count) valid ids")

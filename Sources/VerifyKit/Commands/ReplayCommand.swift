@@ -64,7 +64,7 @@ struct ReplayCommand {
             }
         }
         let replay = try Replay(plugin, trace: trace, name: path, fault: fault)
-        let (code, lines) = replay.run()
+        let (code, lines) = trace.loop.map { replay.runLasso(loop: $0) } ?? replay.run()
         console.print(([
             "replaying \(path): \(replay.actions.count) steps, scope \(plugin.name(of: replay.bounds)), property \(trace.property) (found by \(trace.target))"
                 + (fault.map { ", fault \($0) injected" } ?? ""),
@@ -110,7 +110,13 @@ struct Replay<P: ModelPlugin> {
         adapter = plugin.adapter(for: spec, fault: fault)
         property = ImplementationModel(adapter: adapter).properties.first { $0.id == trace.property }
         conformanceProperty = ConformanceModel(adapter: adapter).properties.first { $0.id == trace.property }
-        if property == nil && conformanceProperty == nil && trace.property != "deadlock" {
+        let liveness = spec.liveness.properties.contains { $0.id == trace.property }
+        if liveness != (trace.loop != nil) {
+            throw UsageError(
+                liveness ? "\(name): \(trace.property) is a liveness property, but the trace has no 'loop'"
+                    : "\(name): the trace has a 'loop', but \(trace.property) is not a liveness property")
+        }
+        if property == nil && conformanceProperty == nil && !liveness && trace.property != "deadlock" {
             throw UsageError("the trace names property '\(trace.property)', which model \(plugin.name) does not have; see verify list")
         }
     }

@@ -69,6 +69,7 @@ struct CheckReport {
     var verdict: String {
         if runs.contains(where: \.hasFinding) { return "violated" }
         if !runs.allSatisfy(\.isComplete) { return "incomplete" }
+        if !inconclusive.isEmpty { return "inconclusive" }
         return unreached.isEmpty ? "holds" : "unreached"
     }
 
@@ -85,9 +86,22 @@ struct CheckReport {
         return seen.filter { !reached.contains($0) }
     }
 
+    /// The liveness properties the scope's bound left undecided in some run, in catalogue order.
+    var inconclusive: [String] {
+        var ids: [String] = []
+        for run in runs where run.ran {
+            for property in run.properties where property.status == "inconclusive" && !ids.contains(property.id) {
+                ids.append(property.id)
+            }
+        }
+        return ids
+    }
+
+    /// 1 for a finding; 3 when the run did not cover its scope or a liveness property was
+    /// left undecided by the scope's bound (neither proved nor refuted); 0 otherwise.
     var exitCode: Int32 {
         if runs.contains(where: \.hasFinding) { return 1 }
-        return runs.allSatisfy(\.isComplete) ? 0 : 3
+        return runs.allSatisfy(\.isComplete) && inconclusive.isEmpty ? 0 : 3
     }
 }
 
@@ -107,6 +121,10 @@ enum TextReport {
             lines.append("suite: \(report.sections.count) scopes (\(report.scopeNames)), \(grouped(runs.reduce(0) { $0 + $1.distinct })) distinct states, \(grouped(runs.reduce(0) { $0 + $1.generated })) generated, \(String(format2: runs.reduce(0) { $0 + $1.seconds })) s")
         }
         lines.append("result: \(report.verdict)")
+        if report.verdict == "inconclusive" {
+            let undecided = report.inconclusive.joined(separator: ", ")
+            lines.append("  no violation, but the scope's bound left undecided: \(undecided)")
+        }
         if report.verdict == "unreached" {
             lines.append("  no violation, but no instance in any scope of this run: \(report.unreached.joined(separator: ", "))")
         }
@@ -148,8 +166,11 @@ enum TextReport {
                 lines.append("\(id)  \(paint("reached", "32"))     instance found in \(outcome.counterexample!.length) steps")
             case .unsatisfied:
                 lines.append("\(id)  \(paint("not reached", "33")) no instance \(coverage)")
+            case .inconclusive:
+                lines.append("\(id)  \(paint("inconclusive", "33")) \(result.inconclusiveDetail(outcome))")
             }
         }
+        if let text = result.livenessText { lines.append(text) }
         if let deadlock = result.deadlock {
             lines.append("\("deadlock".rightPadded(to: width))  \(paint("FOUND", "31;1"))       after \(deadlock.length) steps")
         }
@@ -166,13 +187,25 @@ enum TextReport {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var lines: [String] = []
         let title = counterexample.propertyID.map { "\($0) violated" } ?? "deadlock"
-        lines.append(paint("── \(title): \(counterexample.length) steps ──", "1"))
+        let length = counterexample.loopStart.map {
+            "a stem of \($0) steps, then a cycle of \(counterexample.length - $0)"
+        } ?? "\(counterexample.length) steps"
+        lines.append(paint("── \(title): \(length) ──", "1"))
         if !counterexample.statement.isEmpty { lines.append("   property: \(counterexample.statement)") }
         lines.append("   0  initial: \(counterexample.initialSummary)")
         for (number, step) in counterexample.steps.enumerated() {
-            let fails = number == counterexample.steps.count - 1 ? paint("   ✗ fails here", "31") : ""
+            if number == counterexample.loopStart {
+                lines.append(paint("      ↻ the cycle starts here, repeated forever:", "31"))
+            }
+            let last = number == counterexample.steps.count - 1
+            let fails = last && counterexample.loopStart == nil ? paint("   ✗ fails here", "31") : ""
             lines.append("\(String(number + 1).leftPadded(to: 4, with: " "))  \(step.action)\(fails)")
             lines.append("      " + (step.changes.isEmpty ? "(no change)" : step.changes.joined(separator: "; ")))
+        }
+        if let loopStart = counterexample.loopStart {
+            lines.append(paint(loopStart == counterexample.length
+                ? "      ■ the behaviour stops here: nothing fair is left to take"
+                : "      ↺ back to the state after step \(loopStart)", "31"))
         }
         lines.append("   " + paint("✗ \(counterexample.witness)", "31"))
         let involved = counterexample.involved.sorted()

@@ -63,10 +63,18 @@ enum HTMLReport {
         lines.append(#"<li class="step"><div class="action">initial state</div>\#(trace.initialHTML)</li>"#)
         for (number, step) in trace.steps.enumerated() {
             let list = step.changes.isEmpty ? #"<p class="nochange">(no change)</p>"# : "<ul class=\"changes\">" + step.changes.map { #"<li class="changed">\#(escape($0))</li>"# }.joined() + "</ul>"
-            // The step where the property fails is marked, in words as well as colour.
+            // The step where the property fails is marked, in words as well as colour; in a
+            // lasso, where the cycle starts and that it goes back.
+            if number == trace.loopStart {
+                lines.append(#"<li class="loop">↻ the cycle starts here, repeated forever:</li>"#)
+            }
             let last = number == trace.steps.count - 1
-            let mark = last ? #"<span class="fails">✗ fails here</span>"# : ""
+            let mark = !last ? "" : trace.loopStart == nil ? #"<span class="fails">✗ fails here</span>"#
+                : #"<span class="fails">↺ back to the state after step \#(trace.loopStart!)</span>"#
             lines.append(#"<li class="step\#(last ? " last" : "")"><div class="action"><code>\#(escape(step.action))</code>\#(mark)</div>\#(list)\#(step.html)</li>"#)
+        }
+        if let loopStart = trace.loopStart, loopStart == trace.length {
+            lines.append(#"<li class="loop">■ the behaviour stops here: nothing fair is left to take</li>"#)
         }
         lines.append("</ol>")
         if !trace.divergence.isEmpty {
@@ -106,6 +114,7 @@ enum HTMLReport {
         .witness { color: #b3261e; font-weight: bold; }
         ol.steps li.step { margin: 0.6em 0; }
         ol.steps li.step.last { border-left: 3px solid #b3261e; padding-left: 0.5em; }
+        ol.steps li.loop { list-style: none; color: #b3261e; font-weight: bold; }
         .fails { color: #b3261e; font-weight: bold; margin-left: 1em; }
         ul.violations li { margin: 0.2em 0; }
         table.divergence { border-collapse: collapse; margin: 0.5em 0; }

@@ -18,6 +18,10 @@ enum JSONReport {
                     ("status", .string(outcome.status)),
                     ("exercised", .integer(outcome.exercised)),
                     ("traceLength", outcome.counterexample.map { .integer($0.length) } ?? .null),
+                ] + (outcome.kind == .leadsTo ? [
+                    ("loopStart", outcome.counterexample?.loopStart.map(JSON.integer) ?? .null),
+                    ("pendingAtBound", .integer(outcome.pendingAtBound)),
+                ] : []) + [
                     ("witness", outcome.status == "violated" ? .string(outcome.counterexample!.witness) : .null),
                     ("trace", outcome.status == "violated"
                         ? report.traceFile(scope: section.scopeName, target: run.target, property: outcome.id).map(JSON.string) ?? .null : .null),
@@ -27,7 +31,9 @@ enum JSONReport {
         let scope: (String, JSON) = suite ? ("scopes", .array(report.sections.map(\.scopeJSON))) : ("scope", report.sections[0].scopeJSON)
         // `unreached` only where the verdict is: the reachability properties without an instance.
         let unreached: [(String, JSON)] = report.verdict == "unreached" ? [("unreached", .array(report.unreached.map(JSON.string)))] : []
-        return JSON.object([("result", .string(report.verdict))] + unreached + [
+        let inconclusive: [(String, JSON)] = report.verdict == "inconclusive"
+            ? [("inconclusive", .array(report.inconclusive.map(JSON.string)))] : []
+        return JSON.object([("result", .string(report.verdict))] + unreached + inconclusive + [
             ("model", .string(report.modelName)),
             ("target", .string(report.target)),
             ("fault", report.fault.map(JSON.string) ?? .null),
@@ -59,7 +65,12 @@ enum JSONReport {
             ("symmetry", .bool(run.symmetry)),
             ("collisionProbability", .number(run.collisionProbability)),
             ("deadlock", run.deadlock.map { .object([("traceLength", .integer($0.length))]) } ?? .null),
-        ] + (run.walks.map { walks in
+        ] + (run.liveness.map { graph in
+            [("liveness", JSON.object([
+                ("states", .integer(graph.states)), ("edges", .integer(graph.edges)), ("bytes", .integer(graph.bytes)),
+                ("seconds", .number((graph.seconds * 1000).rounded() / 1000)),
+            ]))]
+        } ?? []) + (run.walks.map { walks in
             [("walks", JSON.object([
                 ("seed", .string("\(walks.plan.seed)")), ("planned", .integer(walks.plan.walks)), ("maxSteps", .integer(walks.plan.steps)),
                 ("taken", .integer(walks.taken)), ("steps", .integer(walks.steps)), ("deepest", .integer(walks.deepest)),

@@ -31,12 +31,15 @@ struct PresentedTrace {
     /// differs, with the Spec's value and the implementation's, for the reports to show side by
     /// side. Empty when it did not diverge.
     let divergence: [(field: String, specification: String, implementation: String)]
+    /// For a lasso: the steps before the cycle, which repeats the steps after them forever.
+    let loopStart: Int?
 
     var length: Int { steps.count }
 
     init<P: ModelPlugin>(_ counterexample: Counterexample<P.Spec>, statement: String, plugin: P, bounds: P.Bounds,
                          implementationState: P.Spec.State? = nil) {
         propertyID = counterexample.propertyID
+        loopStart = counterexample.loopStart
         self.statement = statement
         witness = counterexample.witness
         involved = plugin.entities(in: counterexample.witness)

@@ -13,6 +13,8 @@ struct TargetRun {
         let status: String
         let exercised: Int
         let counterexample: PresentedTrace?
+        /// For an inconclusive liveness property: the states the bound cut where it was pending.
+        var pendingAtBound = 0
 
         /// The status as a person reads it: a reachability property is reached or not reached
         /// (the JSON report keeps Alloy's satisfied and unsatisfied).
@@ -30,6 +32,8 @@ struct TargetRun {
     let figures: RunFigures
     let properties: [PropertyLine]
     let deadlock: PresentedTrace?
+    /// The graph the liveness properties were checked on, when the target has any.
+    var liveness: LivenessFigures? = nil
     /// For seeded walks rather than a search: the plan and what the walks did.
     let walks: Walks?
     /// False for a target the run never started (Ctrl-C or a budget came first): it has no
@@ -63,7 +67,22 @@ struct TargetRun {
         case "satisfied": "instance in \(property.counterexample!.length) steps"
         case "vacuous": "never exercised: proves nothing in this scope"
         case "unsatisfied": "no instance in this scope"
+        case "inconclusive": inconclusiveDetail(property)
         default: holdsDetail(property)
+        }
+    }
+
+    /// Why a liveness property is undecided: where the scope's bound cut the graph.
+    func inconclusiveDetail(_ property: PropertyLine) -> String {
+        let states = property.pendingAtBound
+        return "the scope's bound cut \(grouped(states)) state\(states == 1 ? "" : "s") where it was pending"
+    }
+
+    /// The liveness check's graph in a few words, as every report prints it.
+    var livenessText: String? {
+        liveness.map {
+            "liveness: \(grouped($0.states)) states and \(grouped($0.edges)) edges kept "
+                + "(\(String(format2: Double($0.bytes) / 1_048_576)) MB), \(String(format2: $0.seconds)) s"
         }
     }
 
@@ -83,8 +102,9 @@ struct TargetRun {
             PropertyLine(id: outcome.id, kind: outcome.kind, group: outcome.group, status: outcome.status.rawValue, exercised: outcome.exercised,
                          counterexample: outcome.counterexample.map {
                              PresentedTrace($0, statement: outcome.statement, plugin: plugin, bounds: bounds, implementationState: outcome.implementationState)
-                         })
+                         }, pendingAtBound: outcome.pendingAtBound)
         }
+        liveness = result.liveness
         deadlock = result.deadlock.map {
             PresentedTrace($0, statement: "A state where nothing can happen before the end of time.", plugin: plugin, bounds: bounds)
         }

@@ -22,6 +22,8 @@ struct ITFTrace {
     let steps: [Step]
     /// Each state's variables as recorded, the initial state first.
     let states: [[String: ITFValue]]
+    /// For a lasso: the index of the state its last one equals, where the cycle starts.
+    var loop: Int? = nil
 }
 
 /// Reads the ITF files `verify check --trace-dir` writes. Every problem is a usage error
@@ -98,7 +100,15 @@ enum ITFReader {
         case let named as String: fault = named
         default: throw UsageError("\(name): the fault in '#meta' is not a name")
         }
-        return ITFTrace(model: source, scopeBase: base, scopeFields: fields, target: target,
-                        property: meta["property"] as? String ?? "deadlock", fault: fault, steps: steps, states: recorded)
+        var trace = ITFTrace(model: source, scopeBase: base, scopeFields: fields, target: target,
+                             property: meta["property"] as? String ?? "deadlock", fault: fault, steps: steps,
+                             states: recorded)
+        if let loop = document["loop"] {
+            guard case .integer(let index) = ITFValue(reading: loop), (0..<states.count).contains(index) else {
+                throw UsageError("\(name): 'loop' is not the index of one of its \(states.count) states")
+            }
+            trace.loop = index
+        }
+        return trace
     }
 }

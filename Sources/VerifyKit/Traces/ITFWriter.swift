@@ -4,7 +4,9 @@ import ModelKit
 /// Counterexamples as ITF, the Informal Trace Format of Apalache and Quint: `vars`, `states`
 /// and `#meta`. The model's plug-in writes each state's variables; each state after the first
 /// carries in its `#meta` the action that led to it, with its parameters, so `verify replay`
-/// can run the trace again.
+/// can run the trace again. A lasso (a liveness counterexample) has `loop`: the index of the
+/// state its last state equals, where the cycle starts; the behaviour repeats the states
+/// after it forever (`loop` equal to the last index: the behaviour stops there).
 enum ITFWriter {
     static func document(_ trace: PresentedTrace, model: String, variables: [String], scope: JSON, target: String, fault: String?) -> JSON {
         var states: [JSON] = [state(trace.initialVariables, index: 0, action: nil)]
@@ -25,7 +27,7 @@ enum ITFWriter {
             ])),
             ("vars", .array(variables.map(JSON.string))),
             ("states", .array(states)),
-        ])
+        ] + (trace.loopStart.map { [("loop", JSON.integer($0))] } ?? []))
     }
 
     static func state(_ variables: [(String, JSON)], index: Int, action: PresentedTrace.Step?) -> JSON {

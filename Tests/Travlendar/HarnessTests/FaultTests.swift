@@ -12,7 +12,7 @@ struct TravFaultTests {
         #expect(TravFaultCatalog.entries.count == CalendarFault.allCases.count && CalendarFault.allCases.count >= 15)
         #expect(Set(CalendarFault.allCases.map(\.area)) == [
             "validity", "constraints", "optimisation", "lifecycles", "time", "booking", "shared means and the world",
-            "what the user sees",
+            "what the user sees", "liveness",
         ])
     }
 

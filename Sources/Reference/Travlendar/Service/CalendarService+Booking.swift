@@ -6,6 +6,7 @@ extension CalendarService {
         guard schedule.state == .running else { throw .scheduleNotRunning(id) }
         guard schedule.tickets != .booked else { throw .alreadyBooked(id) }
         guard schedule.itinerary.contains(where: { $0.mode == .bus }) else { throw .noTicketsNeeded(id) }
+        if fault == .bookingRefusedUntilReviewed, schedule.needsReview { throw .scheduleNotRunning(id) }
         if seatsAvailable {
             schedules[id]!.tickets = .booked
             schedules[id]!.payments += 1

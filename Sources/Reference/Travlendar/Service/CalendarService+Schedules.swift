@@ -48,6 +48,9 @@ extension CalendarService {
     public mutating func discardSchedule(_ id: ScheduleID) throws(CalendarError) {
         guard let schedule = schedules[id] else { throw .unknownSchedule(id) }
         guard schedule.state == .saved else { throw .scheduleNotSaved(id) }
+        if fault == .discardRefusedOnceConditionsChanged, schedule.conditions != conditions {
+            throw .planAlreadyUnderway(id)
+        }
         schedules[id]!.state = .discarded(.byUser)
         refreshStates()
     }

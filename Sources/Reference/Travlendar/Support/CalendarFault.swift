@@ -27,6 +27,8 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
     case walkingCountedAsPolluting
     case cyclingCapInTenthsOfKilometres
     case emissionsCountEveryMetre
+    case discardRefusedOnceConditionsChanged
+    case bookingRefusedUntilReviewed
 
     public var description: String { rawValue }
 
@@ -41,6 +43,7 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
         case .walkingCountedAsPolluting: "what the user sees"
         case .confirmationChargesAgain, .failedBookingCharges, .confirmationNotifiesAgain: "booking"
         case .sharedBikeAnywhere, .changeNotReviewed, .reviewTakesSharedBikeForOwn: "shared means and the world"
+        case .discardRefusedOnceConditionsChanged, .bookingRefusedUntilReviewed: "liveness"
         }
     }
 
@@ -58,6 +61,12 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
         case .rainCheckedAtDeparture: "The rain rule looks at the bike leg's departure only, not at its whole ride."
         case .busSlotDepartureOnly: "The bus slot is checked for the departure only: a bus may arrive after the slot closed."
         case .strikeIgnored: "The planner does not read the strike calendar."
+        case .discardRefusedOnceConditionsChanged:
+            "A saved schedule planned in other weather, strike or shared bikes than today's cannot be discarded "
+                + "(\"plan it again first\"): while the world differs, the user can never answer it."
+        case .bookingRefusedUntilReviewed:
+            "The tickets of a running plan flagged for review are not booked until the user reviews it, "
+                + "and no step reviews it: the booking phase never comes."
         case .excludedModeIgnored: "The mode the user excluded for an appointment is still used to reach it."
         case .sharedBikeAnywhere: "A shared bike is planned wherever the user is, not only where one stands."
         case .firstFeasiblePlan: "The planner returns the first valid plan it finds, not the best one."

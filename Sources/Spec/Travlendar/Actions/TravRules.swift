@@ -145,7 +145,7 @@ public struct TravRules: Sendable {
         (0..<scope.appointments).filter { schedule.holds($0) }.map { Int(schedule.plan[$0].departure) }
     }
 
-    func needsTickets(_ schedule: ScheduleRecord) -> Bool {
+    public func needsTickets(_ schedule: ScheduleRecord) -> Bool {
         (0..<scope.appointments).contains { schedule.contains($0) && schedule.plan[$0].mean == .bus }
     }
 

@@ -100,6 +100,9 @@ public struct TravScope: Sendable, Equatable {
     public var startingAppointments: [[Int]] = [[]]
     /// The lifecycle actions are offered; the scheduler scopes offer requests only.
     public var lifecycle = true
+    /// The scope's graph decides the liveness properties (no depth bound cuts it where one is
+    /// pending): a check with no `--property` checks them here, and only here.
+    public var decidesLiveness = false
 
     public var outsidePlace: Int { placesInRegion }
 

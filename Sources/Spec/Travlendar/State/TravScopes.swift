@@ -140,7 +140,27 @@ extension TravScope {
         return scope
     }()
 
-    public static let named: [TravScope] = [.ci, .scheduler, .palette, .worlds, .day]
+    /// The liveness properties' scope: the meeting and the daily gym session, one appointment
+    /// and one schedule slot, one profile (the bus from 08:15, bikes up to 500 m) and one order,
+    /// two hours. The Spec's graph ends at 19 steps; the depth bound of 20 expands every state of
+    /// it, so each obligation is decided on the whole graph, and stops the Reference's search,
+    /// whose hidden state (notices sent) grows without end. Every appointment ends long before
+    /// the two hours are up: a schedule still running at the horizon would leave its property
+    /// undecided.
+    public static let liveness: TravScope = {
+        var scope = ci
+        scope.name = "liveness"
+        scope.decidesLiveness = true
+        scope.appointments = 1
+        scope.schedules = 1
+        scope.depth = 20
+        scope.profiles = [ciProfiles[1]]
+        scope.criteriaOrders = [ciOrders[0]]
+        scope.templates = [ciTemplates[0], ciTemplates[1]]
+        return scope
+    }()
+
+    public static let named: [TravScope] = [.ci, .scheduler, .palette, .worlds, .day, .liveness]
 }
 
 extension TravScope: DeclaredScope {
