@@ -92,4 +92,36 @@ struct DeclaredActionVocabularyTests {
         #expect(ShopAction.parameters(of: "order") == ["customer", "size", "quantity", "coupon"])
         #expect(ShopAction.parameters(of: "closeShop").isEmpty)
     }
+
+    /// Two cases written under one name, told apart by their parameters, as myTaxi writes its
+    /// probe of time at the minute beside the tick.
+    enum ClockAction: Hashable, Codable, DeclaredAction {
+        case tick
+        case longTick(minutes: Int)
+        case open(customer: Int)
+
+        static var names: [String] { ["tick", "longTick", "open"] }
+        static var writtenNames: [String: String] { ["longTick": "tick"] }
+        static var spellings: [String: ParameterSpelling<ShopScope>] {
+            ["minutes": .number(in: { _ in 6...10 }), "customer": .name("k", count: { $0.customers })]
+        }
+    }
+
+    @Test("Cases that share a written name are written under it and read back by their parameters")
+    func sharedName() throws {
+        #expect(ClockAction.longTick(minutes: 7).spelled.name == "tick")
+        #expect(ClockAction.longTick(minutes: 7).json.member("action") == .string("tick"))
+        #expect(try ClockAction(named: "tick", parameters: [:], scope: ShopScope()) == .tick)
+        #expect(
+            try ClockAction(named: "tick", parameters: ["minutes": "7"], scope: ShopScope()) == .longTick(minutes: 7))
+        #expect(throws: ModelInputError("tick: minutes '5' is not a whole number in 6...10 in scope tiny")) {
+            try ClockAction(named: "tick", parameters: ["minutes": "5"], scope: ShopScope())
+        }
+        #expect(throws: ModelInputError("tick has no parameter 'speed'")) {
+            try ClockAction(named: "tick", parameters: ["speed": "2"], scope: ShopScope())
+        }
+        #expect(throws: ModelInputError("unknown action 'longTick'; valid actions: tick, open")) {
+            try ClockAction(named: "longTick", parameters: ["minutes": "7"], scope: ShopScope())
+        }
+    }
 }

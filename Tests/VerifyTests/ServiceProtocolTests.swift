@@ -237,8 +237,6 @@ struct ServiceProtocolTests {
             let result = try check(arguments)
             #expect(result.code == 2 && result.err.contains(words), "\(arguments): \(result.err)")
         }
-        let myTaxi = runVerify(["check", "--model", "mytaxi", "--implementation", Self.serve])
-        #expect(myTaxi.code == 2 && myTaxi.err.contains("does not declare its state and actions"))
     }
 
     @Test("A command line splits into words as a shell would, with nothing else of a shell")
@@ -317,26 +315,48 @@ extension ServiceProtocolTests {
             #expect(ServiceProcesses.count == 0)
         }
 
-        @Test("Travlendar+ over the protocol gives the linked conformance check's counts")
-        func travlendar() throws {
-            let folder = NSTemporaryDirectory() + "/ridecheck-service-trav-\(UUID().uuidString)"
+        /// Runs `base` linked (conformance target, `linked` added) and over the protocol against
+        /// `serve`: both exit statuses, the linked output and the served report.
+        func linkedAndServed(_ base: [String], linked: [String] = [], serve: String) throws
+            -> (linked: Int32, served: Int32, linkedOut: String, report: String, err: String)
+        {
+            let folder = NSTemporaryDirectory() + "/ridecheck-service-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let base = ["check", "--model", "travlendar", "--scope", "worlds", "--set", "depth=2", "--quiet"]
-            let linked = runVerify(base + ["--target", "conformance"])
+            let direct = runVerify(base + ["--target", "conformance"] + linked)
             let served = runVerify(
-                base + [
-                    "--implementation", "\(UnixToolTests.tool) serve --model travlendar",
-                    "--output", folder + "/report.txt",
-                ])
-            let report = try String(contentsOfFile: folder + "/report.txt", encoding: .utf8)
-            #expect(linked.code == 0 && served.code == 0, "\(served.err)")
+                base + ["--implementation", "\(UnixToolTests.tool) serve \(serve)", "--output", folder + "/report.txt"])
+            let report = (try? String(contentsOfFile: folder + "/report.txt", encoding: .utf8)) ?? ""
+            return (direct.code, served.code, direct.out, report, served.err)
+        }
+
+        @Test(
+            "myTaxi and Travlendar+ over the protocol give the linked conformance check's counts",
+            arguments: [("mytaxi", "accounts", 14), ("travlendar", "worlds", 2)])
+        func sameCounts(model: String, scope: String, depth: Int) throws {
+            let run = try linkedAndServed(
+                ["check", "--model", model, "--scope", scope, "--set", "depth=\(depth)", "--quiet"],
+                serve: "--model \(model)")
+            #expect(run.linked == 0 && run.served == 0, "\(run.err)")
             func figures(_ text: String) -> String? {
                 let lines = text.split(separator: "\n").map(String.init)
                 return lines.firstIndex { $0.contains("target conformance,") }.map {
                     lines[$0 + 1].components(separatedBy: ", depth")[0]
                 }
             }
-            #expect(figures(report) != nil && figures(report) == figures(linked.out), "\(report)")
+            #expect(figures(run.report) != nil && figures(run.report) == figures(run.linkedOut), "\(run.report)")
+        }
+
+        @Test("A myTaxi fault planted in the served Reference is caught by the linked check's property, as long")
+        func myTaxiFault() throws {
+            let fault = "dispatchOnlyInPickupZone"
+            let run = try linkedAndServed(
+                ["check", "--model", "mytaxi", "--scope", "ci", "--set", "depth=4", "--stop-at-first", "--quiet"],
+                linked: ["--inject", fault], serve: "--model mytaxi --inject \(fault)")
+            #expect(run.linked == 1 && run.served == 1, "\(run.err)")
+            let finding = "── Conformance violated: 3 steps ──"
+            #expect(run.linkedOut.contains(finding) && run.report.contains(finding), "\(run.report)")
+            #expect(run.report.contains("offer(route: r1, driver: d1)   ✗ fails here"), "\(run.report)")
+            #expect(ServiceProcesses.count == 0)
         }
     }
 }

@@ -14,7 +14,7 @@ struct VerifyCommandTests {
         (["check", "--workers", "zero"], "--workers needs a whole number from 1 to 256, not 'zero'"),
         (["check", "--scope", "huge"],
          "unknown scope 'huge'; valid scopes: ci, sharing, accounts, refusals, rides, minutes, city, showcase, "
-            + "qa, bench"),
+            + "liveness, qa, bench"),
         (["check", "--scope", "showcase", "--set", "drivers=2"], "scope showcase starts after a run that needs 3 onboarded drivers and taxis, 2 clients and a zone"),
         (["check", "--set", "drivers=9"], "drivers=9 is out of range; drivers must be in 1...4"),
         (["check", "--set", "clients=4", "--set", "routes=3"], "clients × routes = 12 exceeds the state's capacity of 8 routes"),

@@ -140,6 +140,19 @@ extension Model {
         return transitions.first { $0.action == action }?.state
     }
 
+    /// A model written for the older listing style (`enabledActions(in:into:)` and
+    /// `successor(of:via:)` on `Model` itself) stops compiling here, told what to change.
+    @available(
+        *, unavailable,
+        message: """
+            a Model lists its successors: write successors(of:into:) (each enabled action with its \
+            successor), or conform to ActionListingModel to keep enabledActions(in:into:) and successor(of:via:)
+            """
+    )
+    public func successors(of state: State, into transitions: inout [Transition<Action, State>]) {
+        preconditionFailure("unavailable")
+    }
+
     public func isLegalEnd(_ state: State) -> Bool { false }
     public var supportsSymmetry: Bool { false }
     public func canonicalForm(of state: State) -> State { state }

@@ -57,6 +57,14 @@ public enum FaultCatalog {
         // Time at the minute: the 5-minute ticks see only waits of whole periods.
         FaultEntry(fault: .fakeWaitInClockPeriods, target: "conformance", property: "RefusalsLeaveStateUnchanged",
                    scope: "minutes", steps: 9),
+        // Liveness: no state is wrong, a step someone waits for is never offered again. Each is a
+        // lasso on the whole graph of the liveness scope (a stem, then a cycle repeated forever).
+        FaultEntry(fault: .answerTimerNeverStarts, target: "reference", property: "OfferAnswered",
+                   scope: "liveness", steps: 5),
+        FaultEntry(fault: .prepaidClientNotPickedUp, target: "reference", property: "AcceptedClientPickedUp",
+                   scope: "liveness", steps: 7),
+        FaultEntry(fault: .onBoardPaymentRefused, target: "reference", property: "RideEnds",
+                   scope: "liveness", steps: 7),
     ]
 
     public static func entry(for fault: Fault) -> FaultEntry {

@@ -37,27 +37,17 @@ public struct CatalogueDocument<M: Model>: Sendable {
                 "\(mark) \(id.rightPadded(to: width))  \(kind.rightPadded(to: 12)) \(statement)"
             }
             let lines = properties.map { line($0.checkedByDefault ? " " : "L", $0.id, $0.kind.rawValue, $0.statement) }
-                + liveness.properties.map { line(" ", $0.id, PropertyKind.leadsTo.rawValue, $0.statement) }
+                + liveness.catalogueText(width: width)
             return lines.joined(separator: "\n") + "\n\nL = seed-literal only: checked with --literal"
         case .json:
             return JSON.array(properties.map { property in
                 .object([("id", .string(property.id)), ("kind", .string(property.kind.rawValue)), ("group", .string(property.group)),
                          ("checkedByDefault", .bool(property.checkedByDefault)), ("statement", .string(property.statement)),
                          ("source", .string(property.source)), ("symbol", .string(property.symbol)), ("note", .string(property.note))])
-            } + liveness.properties.map { property in
-                .object([("id", .string(property.id)), ("kind", .string(PropertyKind.leadsTo.rawValue)),
-                         ("group", .string("liveness")), ("checkedByDefault", .bool(true)),
-                         ("statement", .string(property.statement)), ("source", .string(property.source)),
-                         ("fairness", .array(assumed(by: property).map(JSON.string)))])
-            }).rendered()
+            } + liveness.catalogueJSON).rendered()
         case .markdown:
             return markdown
         }
-    }
-
-    /// The fairness a liveness property assumes, in words: its own, or the model's.
-    func assumed(by property: LeadsTo<M>) -> [String] {
-        (property.fairness ?? liveness.fairness).map { "\($0.strength) fairness of \($0.label)" }
     }
 
     var markdown: String {
@@ -73,20 +63,7 @@ public struct CatalogueDocument<M: Model>: Sendable {
             let statement = property.note.isEmpty ? property.statement : "\(property.statement) *\(property.note)*"
             lines.append("| `\(property.id)` | \(property.kind.rawValue) | \(property.checkedByDefault ? "default" : "literal") | \(statement.replacingPipes) | \(property.source.replacingPipes) | `\(property.symbol)` |")
         }
-        if !liveness.properties.isEmpty {
-            lines += ["", "## Liveness (\(liveness.properties.count))", "",
-                      "Each **leads-to** property is checked after the search on the graph it explored, on the spec",
-                      "and reference targets: every fair behaviour that starts its obligation meets it. A violation",
-                      "is a lasso (a stem, then a cycle repeated forever); where the scope's bound decided it, the",
-                      "verdict is inconclusive.",
-                      "",
-                      "| id | statement | fairness assumed | source |", "| --- | --- | --- | --- |"]
-            for property in liveness.properties {
-                let fairness = assumed(by: property).joined(separator: "; ")
-                lines.append("| `\(property.id)` | \(property.statement.replacingPipes) | \(fairness) | "
-                             + "\(property.source.replacingPipes) |")
-            }
-        }
+        if !liveness.properties.isEmpty { lines += [""] + liveness.catalogueMarkdown }
         lines += ["", "## Conformance of the Reference to the Spec (\(conformance.count))", "", "| id | kind | statement |", "| --- | --- | --- |"]
         for check in conformance { lines.append("| `\(check.id)` | \(check.kind) | \(check.statement) |") }
         lines += ["", "## Faults that `--inject` plants in the Reference (\(faults.count))", "",

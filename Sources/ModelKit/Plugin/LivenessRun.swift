@@ -87,9 +87,17 @@ public enum LivenessRun {
         guard !properties.isEmpty else { return nil }
         let start = ContinuousClock.now
         let graph = StateGraph(model, depth: depth, atBound: liveness.boundStops)
-        let modelsFairness = LivenessCheck(graph: graph, fairness: liveness.fairness)
+        // The fair components under the model's fairness, made once and only if a property
+        // assumes it rather than its own.
+        var modelsFairness: LivenessCheck<M>?
         let outcomes: [TargetResult<Spec>.Outcome] = properties.map { property in
-            let check = property.fairness.map { LivenessCheck(graph: graph, fairness: $0) } ?? modelsFairness
+            let check: LivenessCheck<M>
+            if let own = property.fairness {
+                check = LivenessCheck(graph: graph, fairness: own)
+            } else {
+                check = modelsFairness ?? LivenessCheck(graph: graph, fairness: liveness.fairness)
+                modelsFairness = check
+            }
             return outcome(of: property, verdict: check.check(property), graph: graph, specState: specState)
         }
         let elapsed = (ContinuousClock.now - start).components

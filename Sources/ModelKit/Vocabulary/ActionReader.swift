@@ -9,15 +9,19 @@ final class ActionReader<Scope: DeclaredScope>: Decoder {
         case probe
     }
 
+    /// The case's name, which the enum's `Decodable` conformance reads.
     let name: String
+    /// The name the trace wrote, which error messages give.
+    let written: String
     let source: Source
     /// The labels read, in declaration order.
     var read: [String] = []
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(name: String, source: Source) {
+    init(name: String, written: String, source: Source) {
         self.name = name
+        self.written = written
         self.source = source
     }
 
@@ -44,9 +48,9 @@ final class ActionReader<Scope: DeclaredScope>: Decoder {
             }
             guard let text = parameters[key] else {
                 if spelling.omits(.bool(false)) { return .bool(false) }
-                throw ModelInputError("\(name) needs a parameter '\(key)'")
+                throw ModelInputError("\(written) needs a parameter '\(key)'")
             }
-            return try spelling.read(text, key: key, action: name, scope: scope)
+            return try spelling.read(text, key: key, action: written, scope: scope)
         }
     }
 

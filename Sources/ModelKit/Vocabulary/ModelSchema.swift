@@ -44,7 +44,8 @@ public enum ModelSchema {
                             (
                                 "properties",
                                 .object(
-                                    [("action", .object([("const", .string(name))]))] + spelled.map { ($0, $1.schema) })
+                                    [("action", .object([("const", .string(Action.writtenName(of: name)))]))]
+                                        + spelled.map { ($0, $1.schema) })
                             ),
                             (
                                 "required",
@@ -116,7 +117,7 @@ extension DeclaredAction {
         let (name, values) = ActionRecorder.record(self)
         let spellings = Self.spellings
         return .object(
-            [("action", .string(name))]
+            [("action", .string(Self.writtenName(of: name)))]
                 + values.compactMap { key, value in
                     let spelling = Self.spelling(of: key, in: spellings)
                     if spelling.omits(value) { return nil }

@@ -17,6 +17,8 @@ public struct MyTaxiModel: Model, ModelHooks {
     /// The hand-tuned canonical form unless a measurement asks for the declared one.
     public var symmetryForm = SymmetryForm.tuned
     public let properties: [Property<MyTaxiModel>]
+    /// Its leads-to properties and the fairness each assumes (`TaxiLiveness`).
+    public let liveness: Liveness<MyTaxiModel>
     /// The predicates of `properties` by key, run over batches on the explorer's hot path.
     let statePredicates: [StatePredicateBatch]
     let stepPredicates: [StepPredicateBatch]
@@ -40,6 +42,7 @@ public struct MyTaxiModel: Model, ModelHooks {
             }
         }
         self.properties = properties
+        liveness = TaxiLiveness.declarations(scope: scope)
         self.statePredicates = statePredicates
         self.stepPredicates = stepPredicates
     }

@@ -272,14 +272,14 @@ struct CheckCommand {
             let livenessIDs = plugin.livenessIDs(of: target, spec: model, asked: asked)
             let liveness: [String]? = livenessIDs.isEmpty ? nil : livenessIDs
             guard ids != nil || liveness != nil else { continue }
-            // Only liveness properties asked for: the search still counts the states and
-            // looks for deadlocks, checking no other property.
+            // Only liveness properties asked for: a search gives way to their graph (below); walks,
+            // which cannot judge them, still count what they visit and check no other property.
             options.propertyIDs = ids ?? []
             // Liveness properties alone: their graph is the search, with no other to run first.
             if walks == nil, ids == nil, let liveness,
                let (outcomes, figures) = plugin.checkLiveness(target, spec: model, adapter: adapter,
                                                               depth: plugin.depth(of: bounds), ids: liveness) {
-                budget.spend(states: figures.states, stopped: .exhausted)
+                budget.spend(states: figures.states, stopped: figures.depthBound ? .depthBound : .exhausted)
                 let result = TargetResult<P.Spec>(model: model.name, liveness: outcomes, figures: figures)
                 runs.append(TargetRun(target: name, result: result, plugin: plugin, bounds: bounds))
                 continue

@@ -85,7 +85,7 @@ struct ConformanceTests {
     func divergenceNamesFields() throws {
         let counterexample = try #require(try counterexample(.acceptLeavesDriverQueued, property: "Conformance", depth: 4))
         #expect(counterexample.trace.length == 4)
-        #expect(counterexample.trace.steps.last?.action == .accept(DriverID(0)))
+        #expect(counterexample.trace.steps.last?.action == .accept(driver: DriverID(0)))
         #expect(counterexample.witness.contains("specification→implementation: queue z1 []→[d1]"), "\(counterexample.witness)")
     }
 
@@ -120,11 +120,12 @@ struct ReferenceCandidateTests {
         let scope = try Scope.ci.setting([("clients", 1), ("routes", 2)])
         let adapter = ReferenceAdapter(model: MyTaxiModel(scope: scope))
         var service = try #require(adapter.initialSystems().first)
-        let request = TaxiAction.requestRide(MyTaxiSpec.ClientID(0), zone: MyTaxiSpec.ZoneID(0), passengers: 1, shared: false)
+        let request = TaxiAction.requestRide(client: MyTaxiSpec.ClientID(0), zone: MyTaxiSpec.ZoneID(0), passengers: 1,
+            shared: false)
         #expect(adapter.perform(request, on: &service) == .accepted)
         // One of two slots taken: his requests are listed.
         #expect(Self.candidates(adapter, adapter.abstraction(of: service)).contains(where: Self.isRequest))
-        #expect(adapter.perform(.cancelRoute(MyTaxiSpec.RouteID(0)), on: &service) == .accepted)
+        #expect(adapter.perform(.cancelRoute(route: MyTaxiSpec.RouteID(0)), on: &service) == .accepted)
         #expect(adapter.perform(request, on: &service) == .accepted)
         // Both taken: none is, and each the Spec's probes hold that the adapter left out is
         // one the Reference calls out of bounds.

@@ -23,38 +23,45 @@ struct ActionPropertyTests {
     }
 
     /// d1 and d2 in the queue of z1, in that order; c1 asked for a ride from z1.
-    static let requested = run([.startWorking(d1, t1, z1), .startWorking(d2, t2, z1), .requestRide(c1, zone: z1, passengers: 1, shared: false)])
-    static let offered = run([.offer(r1, d1)], from: requested)
-    static let onBoardPaid = run([.accept(d1), .pickup(d1), .pay(r1, byCard: true)], from: offered)
+    static let requested = run([.startWorking(driver: d1, taxi: t1, zone: z1),
+        .startWorking(driver: d2, taxi: t2, zone: z1),
+    .requestRide(client: c1, zone: z1, passengers: 1, shared: false)])
+    static let offered = run([.offer(route: r1, driver: d1)], from: requested)
+    static let onBoardPaid = run([.accept(driver: d1), .pickup(driver: d1), .pay(route: r1, byCard: true)],
+        from: offered)
     /// c1 reserved a ride 3 ticks ahead at tick 0; d1 works in z1.
-    static let reserved = run([.startWorking(d1, t1, z1), .reserveRide(c1, zone: z1, passengers: 1, shared: false, lead: 3)])
+    static let reserved = run([.startWorking(driver: d1, taxi: t1, zone: z1),
+        .reserveRide(client: c1, zone: z1, passengers: 1, shared: false, lead: 3)])
 
     static let cases: [Case] = [
-        Case(id: "OfferGoesToHeadOfNearestQueue", before: requested, action: .offer(r1, d1),
+        Case(id: "OfferGoesToHeadOfNearestQueue", before: requested, action: .offer(route: r1, driver: d1),
              expected: "request r1 from zone z1 was offered to d2; the head of the nearest queue was d1") { _, after in
             after.routes[r1.index].offeredTo = d2
         },
-        Case(id: "RefusingDriverMovesToBack", before: offered, action: .decline(d1),
+        Case(id: "RefusingDriverMovesToBack", before: offered, action: .decline(driver: d1),
              expected: "driver d1 refused and is not at the back of his queue: [d1,d2]") { _, after in
             after.dequeue(d2)
             after.enqueue(d2, taxi: t2, in: z1)
         },
-        Case(id: "QueueOrderIsFair", before: offered, action: .accept(d1),
+        Case(id: "QueueOrderIsFair", before: offered, action: .accept(driver: d1),
              expected: "the queue of zone z1 went from [d1,d2] to [d2,d1]: a driver overtook another") { _, after in
             after.enqueue(d1, taxi: t1, in: z1)
         },
-        Case(id: "AcceptMakesDriverBusy", before: offered, action: .accept(d1), expected: "driver d1 accepted") { _, after in
+        Case(id: "AcceptMakesDriverBusy", before: offered, action: .accept(driver: d1),
+            expected: "driver d1 accepted") { _, after in
             after.drivers[d1.index].refusals = 1
         },
-        Case(id: "FreedDriverQueuedWhereHeIs", before: onBoardPaid, action: .complete(d1, at: z2), expected: "driver d1") { _, after in
+        Case(id: "FreedDriverQueuedWhereHeIs", before: onBoardPaid, action: .complete(driver: d1, zone: z2),
+            expected: "driver d1") { _, after in
             after.dequeue(d1)
             after.enqueue(d1, taxi: t1, in: z1)
         },
-        Case(id: "ReservationAllocatedOnTime", before: run([.tick], from: reserved), action: .allocateReservation(r1),
+        Case(id: "ReservationAllocatedOnTime", before: run([.tick], from: reserved),
+            action: .allocateReservation(route: r1),
              expected: "reservation r1") { _, after in
             after.removeFromDispatchLine(r1)
         },
-        Case(id: "ReservationChangedOnlyInTime", before: reserved, action: .modifyReservation(r1, lead: 4),
+        Case(id: "ReservationChangedOnlyInTime", before: reserved, action: .modifyReservation(route: r1, lead: 4),
              expected: "reservation r1 was changed 1 ticks before pickup") { before, after in
             before.clock = 2  // one tick before pickup: past the 10-minute limit
             after.clock = 2

@@ -9,62 +9,70 @@ struct ActionTests {
 
     @Test("Starting work puts the driver at the back of the zone's queue with his taxi")
     func startWorking() throws {
-        let world = try #require(Fixture.run([.startWorking(d1, t1, z1), .startWorking(d2, t2, z1)]))
+        let world = try #require(Fixture.run([.startWorking(driver: d1, taxi: t1, zone: z1),
+            .startWorking(driver: d2, taxi: t2, zone: z1)]))
         #expect(world.queue(z1) == [d1, d2])
         #expect(world.queueTaxiList(z1) == [t1, t2])
         #expect(world.drivers[d2.index].status == .available)
-        #expect(rules.apply(.startWorking(d2, t1, z2), to: Fixture.world()) == nil, "d2 does not own t1")
-        #expect(rules.apply(.startWorking(d1, t1, z1), to: world) == nil, "d1 already works")
+        #expect(rules.apply(.startWorking(driver: d2, taxi: t1, zone: z2), to: Fixture.world()) == nil,
+            "d2 does not own t1")
+        #expect(rules.apply(.startWorking(driver: d1, taxi: t1, zone: z1), to: world) == nil, "d1 already works")
     }
 
     @Test("An unconfirmed client cannot request a ride")
     func unconfirmedClient() {
-        #expect(rules.apply(.requestRide(c1, zone: z1, passengers: 1, shared: false), to: World()) == nil)
+        #expect(rules.apply(.requestRide(client: c1, zone: z1, passengers: 1, shared: false), to: World()) == nil)
     }
 
     @Test("Passengers must number 1 to 4", arguments: [0, 5])
     func passengerLimits(passengers: Int) {
-        #expect(rules.apply(.requestRide(c1, zone: z1, passengers: passengers, shared: false), to: Fixture.world()) == nil)
+        #expect(rules.apply(.requestRide(client: c1, zone: z1, passengers: passengers, shared: false),
+            to: Fixture.world()) == nil)
     }
 
     @Test("A reservation must be inside the window", arguments: [(2, false), (3, true), (4, true), (5, false)])
     func reservationWindow(lead: Int, allowed: Bool) {
         #expect(Fixture.scope.timing.minimumLeadTicks == 3 && Fixture.scope.timing.maximumLeadTicks == 4)
-        let next = rules.apply(.reserveRide(c1, zone: z1, passengers: 1, shared: false, lead: lead), to: Fixture.world())
+        let next = rules.apply(.reserveRide(client: c1, zone: z1, passengers: 1, shared: false, lead: lead),
+            to: Fixture.world())
         #expect((next != nil) == allowed)
     }
 
     @Test("The offer goes to the head of the nearest non-empty queue")
     func offerToHead() throws {
-        let world = try #require(Fixture.run([.startWorking(d1, t1, z2), .requestRide(c1, zone: z1, passengers: 1, shared: false)]))
-        #expect(rules.apply(.offer(r1, d1), to: world)?.routes[r1.index].offeredTo == d1)
-        #expect(rules.apply(.offer(r1, d2), to: Fixture.requested) == nil, "d2 is not the head")
+        let world = try #require(Fixture.run([.startWorking(driver: d1, taxi: t1, zone: z2),
+            .requestRide(client: c1, zone: z1, passengers: 1, shared: false)]))
+        #expect(rules.apply(.offer(route: r1, driver: d1), to: world)?.routes[r1.index].offeredTo == d1)
+        #expect(rules.apply(.offer(route: r1, driver: d2), to: Fixture.requested) == nil, "d2 is not the head")
     }
 
     @Test("Declining moves the driver to the back; three refusals take him out; five suspend him")
     func refusals() throws {
-        var world = try #require(Fixture.run([.offer(r1, d1), .decline(d1)], from: Fixture.requested))
+        var world = try #require(Fixture.run([.offer(route: r1, driver: d1), .decline(driver: d1)],
+            from: Fixture.requested))
         #expect(world.queue(z1) == [d2, d1])
         #expect(world.drivers[d1.index].refusals == 1)
         world.drivers[d1.index].refusals = 2
         world.routes[r1.index].offeredTo = nil
         world.dequeue(d1); world.enqueue(d1, taxi: t1, in: z1)
         world.dequeue(d2); world.enqueue(d2, taxi: t2, in: z1)
-        world = try #require(Fixture.run([.offer(r1, d1), .answerTimeout(d1)], from: world))
+        world = try #require(Fixture.run([.offer(route: r1, driver: d1), .answerTimeout(driver: d1)], from: world))
         #expect(world.drivers[d1.index].status == .offline)
         #expect(world.queue(z1) == [d2])
         #expect(!world.drivers[d1.index].suspended)
         world.drivers[d1.index].refusals = 4
-        world = try #require(Fixture.run([.startWorking(d1, t1, z2), .stopWorking(d2), .offer(r1, d1), .decline(d1)], from: world))
+        world = try #require(Fixture.run([.startWorking(driver: d1, taxi: t1, zone: z2), .stopWorking(driver: d2),
+            .offer(route: r1, driver: d1), .decline(driver: d1)], from: world))
         #expect(world.drivers[d1.index].suspended)
-        #expect(rules.apply(.startWorking(d1, t1, z1), to: world) == nil, "a suspended driver cannot work")
+        #expect(rules.apply(.startWorking(driver: d1, taxi: t1, zone: z1), to: world) == nil,
+            "a suspended driver cannot work")
     }
 
     @Test("Accepting makes the driver busy, takes him out of the queue and resets his refusals")
     func accept() throws {
         var world = Fixture.requested
         world.drivers[d1.index].refusals = 2
-        world = try #require(Fixture.run([.offer(r1, d1), .accept(d1)], from: world))
+        world = try #require(Fixture.run([.offer(route: r1, driver: d1), .accept(driver: d1)], from: world))
         #expect(world.drivers[d1.index].status == .busy)
         #expect(world.drivers[d1.index].refusals == 0)
         #expect(world.queue(z1) == [d2])
@@ -75,35 +83,40 @@ struct ActionTests {
 
     @Test("Completing a ride needs payment and requeues the driver where the ride ended")
     func complete() throws {
-        let onBoard = try #require(Fixture.run([.offer(r1, d1), .accept(d1), .pickup(d1)], from: Fixture.requested))
-        #expect(rules.apply(.complete(d1, at: z2), to: onBoard) == nil, "not paid yet")
-        let done = try #require(Fixture.run([.pay(r1, byCard: true), .complete(d1, at: z2)], from: onBoard))
+        let onBoard = try #require(Fixture.run([.offer(route: r1, driver: d1), .accept(driver: d1),
+            .pickup(driver: d1)], from: Fixture.requested))
+        #expect(rules.apply(.complete(driver: d1, zone: z2), to: onBoard) == nil, "not paid yet")
+        let done = try #require(Fixture.run([.pay(route: r1, byCard: true), .complete(driver: d1, zone: z2)],
+            from: onBoard))
         #expect(done.queue(z2) == [d1])
         #expect(done.routes[r1.index].status == .completed)
-        #expect(rules.apply(.interrupt(d1, at: z1), to: onBoard)?.queue(z1).last == d1, "an interruption needs no payment first")
+        #expect(rules.apply(.interrupt(driver: d1, zone: z1), to: onBoard)?.queue(z1).last == d1,
+            "an interruption needs no payment first")
     }
 
     @Test("A reservation is allocated exactly at its allocation lead, and the clock waits for it")
     func allocation() throws {
-        var world = try #require(Fixture.run([.reserveRide(c1, zone: z1, passengers: 1, shared: false, lead: 3)]))
-        #expect(rules.apply(.allocateReservation(r1), to: world) == nil, "3 ticks ahead: not yet")
+        var world = try #require(Fixture.run([.reserveRide(client: c1, zone: z1, passengers: 1, shared: false,
+            lead: 3)]))
+        #expect(rules.apply(.allocateReservation(route: r1), to: world) == nil, "3 ticks ahead: not yet")
         world = try #require(rules.apply(.tick, to: world))
         #expect(rules.apply(.tick, to: world) == nil, "due for allocation: time waits")
-        world = try #require(rules.apply(.allocateReservation(r1), to: world))
+        world = try #require(rules.apply(.allocateReservation(route: r1), to: world))
         #expect(world.pendingRequests == [r1])
-        #expect(rules.apply(.cancelRoute(r1), to: world) == nil, "allocated: too late to cancel")
+        #expect(rules.apply(.cancelRoute(route: r1), to: world) == nil, "allocated: too late to cancel")
     }
 
     @Test("A reservation can be cancelled with exactly 10 minutes left, not after allocation")
     func cancellationDeadline() throws {
-        let world = try #require(Fixture.run([.reserveRide(c1, zone: z1, passengers: 1, shared: false, lead: 3), .tick]))
+        let world = try #require(Fixture.run([.reserveRide(client: c1, zone: z1, passengers: 1, shared: false, lead: 3),
+            .tick]))
         #expect(Int(world.routes[r1.index].pickupAt) - Int(world.clock) == timing.allocationLeadTicks)
-        #expect(rules.apply(.cancelRoute(r1), to: world)?.routes[r1.index].status == .cancelled)
+        #expect(rules.apply(.cancelRoute(route: r1), to: world)?.routes[r1.index].status == .cancelled)
     }
 
     @Test("The clock does not move while an offer awaits an answer")
     func clockWaitsForOffer() throws {
-        let offered = try #require(Fixture.run([.offer(r1, d1)], from: Fixture.requested))
+        let offered = try #require(Fixture.run([.offer(route: r1, driver: d1)], from: Fixture.requested))
         #expect(rules.apply(.tick, to: offered) == nil)
         #expect(rules.apply(.tick, to: Fixture.requested) != nil)
     }
@@ -112,12 +125,14 @@ struct ActionTests {
     func sharing() throws {
         let scope = Scope.sharing
         let rules = Rules(scope: scope)
-        let world = try #require(Fixture.run([.startWorking(d1, t1, z1), .requestRide(c1, zone: z1, passengers: 3, shared: true)], scope: scope))
-        #expect(rules.apply(.joinSharedRide(c2, owner: r1, passengers: 3), to: world) == nil, "3 + 3 > 4")
-        let joined = try #require(rules.apply(.joinSharedRide(c2, owner: r1, passengers: 1), to: world))
-        let accepted = try #require(Fixture.run([.offer(r1, d1), .accept(d1)], from: joined, scope: scope))
+        let world = try #require(Fixture.run([.startWorking(driver: d1, taxi: t1, zone: z1),
+            .requestRide(client: c1, zone: z1, passengers: 3, shared: true)], scope: scope))
+        #expect(rules.apply(.joinSharedRide(client: c2, owner: r1, passengers: 3), to: world) == nil, "3 + 3 > 4")
+        let joined = try #require(rules.apply(.joinSharedRide(client: c2, owner: r1, passengers: 1), to: world))
+        let accepted = try #require(Fixture.run([.offer(route: r1, driver: d1), .accept(driver: d1)], from: joined,
+            scope: scope))
         #expect(accepted.routes(of: RideID(0)) == [r1, r2])
-        let onBoard = try #require(rules.apply(.pickup(d1), to: accepted))
+        let onBoard = try #require(rules.apply(.pickup(driver: d1), to: accepted))
         #expect(onBoard.routes[r2.index].status == .onBoard)
     }
 
@@ -125,17 +140,20 @@ struct ActionTests {
     func dropOff() throws {
         let scope = Scope.sharing
         let rules = Rules(scope: scope)
-        let aboard = try #require(Fixture.run([.startWorking(d1, t1, z1), .requestRide(c1, zone: z1, passengers: 1, shared: true),
-                                               .joinSharedRide(c2, owner: r1, passengers: 1), .offer(r1, d1), .accept(d1), .pickup(d1)], scope: scope))
-        #expect(rules.apply(.dropOff(r2), to: aboard) == nil, "not paid")
-        let paid = try #require(Fixture.run([.pay(r2, byCard: false)], from: aboard, scope: scope))
-        let dropped = try #require(rules.apply(.dropOff(r2), to: paid))
+        let aboard = try #require(Fixture.run([.startWorking(driver: d1, taxi: t1, zone: z1),
+            .requestRide(client: c1, zone: z1, passengers: 1, shared: true),
+                                               .joinSharedRide(client: c2, owner: r1, passengers: 1),
+                                               .offer(route: r1, driver: d1), .accept(driver: d1),
+                                               .pickup(driver: d1)], scope: scope))
+        #expect(rules.apply(.dropOff(route: r2), to: aboard) == nil, "not paid")
+        let paid = try #require(Fixture.run([.pay(route: r2, byCard: false)], from: aboard, scope: scope))
+        let dropped = try #require(rules.apply(.dropOff(route: r2), to: paid))
         #expect(dropped.routes[r2.index].status == .completed && dropped.routes[r1.index].status == .onBoard)
         #expect(dropped.drivers[d1.index].status == .busy)
         #expect(Catalog.properties(scope: scope).filter { $0.kind == .invariant && $0.checkedByDefault && $0.evaluate(dropped).isViolation }.map(\.id) == [], "a passenger out at his stop breaks no rule")
-        let last = try #require(Fixture.run([.pay(r1, byCard: false)], from: dropped, scope: scope))
-        #expect(rules.apply(.dropOff(r1), to: last) == nil, "the last passenger aboard ends with the ride")
-        let done = try #require(rules.apply(.complete(d1, at: z1), to: last))
+        let last = try #require(Fixture.run([.pay(route: r1, byCard: false)], from: dropped, scope: scope))
+        #expect(rules.apply(.dropOff(route: r1), to: last) == nil, "the last passenger aboard ends with the ride")
+        let done = try #require(rules.apply(.complete(driver: d1, zone: z1), to: last))
         #expect(done.routes[r1.index].status == .completed && done.drivers[d1.index].status == .available)
     }
 
@@ -151,7 +169,8 @@ struct ActionTests {
 
     @Test("A driver who cancels before pickup sends the request back to the front of the line")
     func driverCancel() throws {
-        let world = try #require(Fixture.run([.offer(r1, d1), .accept(d1), .driverCancel(d1)], from: Fixture.requested))
+        let world = try #require(Fixture.run([.offer(route: r1, driver: d1), .accept(driver: d1),
+            .driverCancel(driver: d1)], from: Fixture.requested))
         #expect(world.pendingRequests == [r1])
         #expect(world.routes[r1.index].status == .notAllocated)
         #expect(world.drivers[d1.index].status == .offline)
@@ -160,9 +179,10 @@ struct ActionTests {
 
     @Test("A fake request can be signalled only after the wait")
     func fakeRequest() throws {
-        let world = try #require(Fixture.run([.offer(r1, d1), .accept(d1)], from: Fixture.requested))
-        #expect(rules.apply(.signalFakeRequest(d1), to: world) == nil)
-        let later = try #require(Fixture.run([.tick, .signalFakeRequest(d1)], from: world))
+        let world = try #require(Fixture.run([.offer(route: r1, driver: d1), .accept(driver: d1)],
+            from: Fixture.requested))
+        #expect(rules.apply(.signalFakeRequest(driver: d1), to: world) == nil)
+        let later = try #require(Fixture.run([.tick, .signalFakeRequest(driver: d1)], from: world))
         #expect(later.routes[r1.index].status == .cancelled)
         #expect(later.queue(z1) == [d2, d1])
     }
@@ -170,64 +190,69 @@ struct ActionTests {
     @Test("Accounts: confirming, activating, cards and taxis, each once and in order")
     func accounts() throws {
         let empty = World()
-        let confirmed = try #require(rules.apply(.confirmClientEmail(c1), to: empty))
+        let confirmed = try #require(rules.apply(.confirmClientEmail(client: c1), to: empty))
         #expect(confirmed.clients[c1.index].emailConfirmed)
-        #expect(rules.apply(.confirmClientEmail(c1), to: confirmed) == nil, "already confirmed")
-        #expect(rules.apply(.addCard(c1), to: empty) == nil, "unconfirmed clients store no card")
-        let carded = try #require(rules.apply(.addCard(c1), to: confirmed))
+        #expect(rules.apply(.confirmClientEmail(client: c1), to: confirmed) == nil, "already confirmed")
+        #expect(rules.apply(.addCard(client: c1), to: empty) == nil, "unconfirmed clients store no card")
+        let carded = try #require(rules.apply(.addCard(client: c1), to: confirmed))
         #expect(carded.clients[c1.index].cards == 1)
-        #expect(rules.apply(.addCard(c1), to: carded) == nil, "the scope allows one card")
-        #expect(rules.apply(.deleteCard(c1), to: carded)?.clients[c1.index].cards == 0)
-        #expect(rules.apply(.deleteCard(c1), to: confirmed) == nil, "no card to delete")
-        #expect(rules.apply(.activateDriver(d1), to: empty) == nil, "an unconfirmed account has not asked")
-        let driver = try #require(Fixture.run([.confirmDriverEmail(d1), .activateDriver(d1)], from: empty))
+        #expect(rules.apply(.addCard(client: c1), to: carded) == nil, "the scope allows one card")
+        #expect(rules.apply(.deleteCard(client: c1), to: carded)?.clients[c1.index].cards == 0)
+        #expect(rules.apply(.deleteCard(client: c1), to: confirmed) == nil, "no card to delete")
+        #expect(rules.apply(.activateDriver(driver: d1), to: empty) == nil, "an unconfirmed account has not asked")
+        let driver = try #require(Fixture.run([.confirmDriverEmail(driver: d1), .activateDriver(driver: d1)],
+            from: empty))
         #expect(driver.drivers[d1.index].activated)
-        #expect(rules.apply(.addTaxi(d1, t2), to: empty) == nil, "only activated drivers register taxis")
-        let owner = try #require(rules.apply(.addTaxi(d1, t2), to: driver))
+        #expect(rules.apply(.addTaxi(driver: d1, taxi: t2), to: empty) == nil, "only activated drivers register taxis")
+        let owner = try #require(rules.apply(.addTaxi(driver: d1, taxi: t2), to: driver))
         #expect(owner.owns(d1, t2) && !owner.owns(d1, t1))
-        #expect(rules.apply(.addTaxi(d1, t2), to: owner) == nil, "already his")
+        #expect(rules.apply(.addTaxi(driver: d1, taxi: t2), to: owner) == nil, "already his")
     }
 
     @Test("Stopping work and changing zone: only while AVAILABLE; the offer held is withdrawn")
     func stopAndMove() throws {
-        let offered = try #require(rules.apply(.offer(r1, d1), to: Fixture.requested))
-        let moved = try #require(rules.apply(.changeZone(d1, z2), to: offered))
+        let offered = try #require(rules.apply(.offer(route: r1, driver: d1), to: Fixture.requested))
+        let moved = try #require(rules.apply(.changeZone(driver: d1, zone: z2), to: offered))
         #expect(moved.queue(z1) == [d2] && moved.queue(z2) == [d1])
         #expect(moved.drivers[d1.index].zone == z2)
         #expect(moved.routes[r1.index].offeredTo == nil && moved.drivers[d1.index].refusals == 0, "withdrawn, not refused")
-        #expect(rules.apply(.changeZone(d1, z1), to: offered) == nil, "already in z1")
-        let stopped = try #require(rules.apply(.stopWorking(d1), to: offered))
+        #expect(rules.apply(.changeZone(driver: d1, zone: z1), to: offered) == nil, "already in z1")
+        let stopped = try #require(rules.apply(.stopWorking(driver: d1), to: offered))
         #expect(stopped.drivers[d1.index].status == .offline && stopped.queue(z1) == [d2])
-        let busy = try #require(rules.apply(.accept(d1), to: offered))
-        #expect(rules.apply(.stopWorking(d1), to: busy) == nil && rules.apply(.changeZone(d1, z2), to: busy) == nil)
+        let busy = try #require(rules.apply(.accept(driver: d1), to: offered))
+        #expect(rules.apply(.stopWorking(driver: d1), to: busy) == nil && rules.apply(.changeZone(driver: d1, zone: z2),
+            to: busy) == nil)
     }
 
     @Test("Modifying a reservation: inside the window, while changeable, to a different time")
     func modifyReservation() throws {
-        let reserved = try #require(Fixture.run([.reserveRide(c1, zone: z1, passengers: 1, shared: false, lead: 3)]))
-        #expect(rules.apply(.modifyReservation(r1, lead: 4), to: reserved)?.routes[r1.index].pickupAt == 4)
-        #expect(rules.apply(.modifyReservation(r1, lead: 3), to: reserved) == nil, "the same time is no change")
-        #expect(rules.apply(.modifyReservation(r1, lead: 5), to: reserved) == nil, "beyond the maximum lead")
+        let reserved = try #require(Fixture.run([.reserveRide(client: c1, zone: z1, passengers: 1, shared: false,
+            lead: 3)]))
+        #expect(rules.apply(.modifyReservation(route: r1, lead: 4), to: reserved)?.routes[r1.index].pickupAt == 4)
+        #expect(rules.apply(.modifyReservation(route: r1, lead: 3), to: reserved) == nil, "the same time is no change")
+        #expect(rules.apply(.modifyReservation(route: r1, lead: 5), to: reserved) == nil, "beyond the maximum lead")
         let due = try #require(rules.apply(.tick, to: reserved))
-        #expect(rules.apply(.modifyReservation(r1, lead: 4), to: due) != nil, "exactly 10 minutes left")
-        let allocated = try #require(rules.apply(.allocateReservation(r1), to: due))
-        #expect(rules.apply(.modifyReservation(r1, lead: 4), to: allocated) == nil, "allocated")
+        #expect(rules.apply(.modifyReservation(route: r1, lead: 4), to: due) != nil, "exactly 10 minutes left")
+        let allocated = try #require(rules.apply(.allocateReservation(route: r1), to: due))
+        #expect(rules.apply(.modifyReservation(route: r1, lead: 4), to: allocated) == nil, "allocated")
     }
 
     @Test("Pickup and payment: pickup only before it happened; payment once, by card only with a card")
     func pickupAndPay() throws {
-        let accepted = try #require(Fixture.run([.offer(r1, d1), .accept(d1)], from: Fixture.requested))
-        #expect(rules.apply(.pay(r1, byCard: false), to: Fixture.requested) == nil, "nothing to pay before a ride")
-        let onBoard = try #require(rules.apply(.pickup(d1), to: accepted))
+        let accepted = try #require(Fixture.run([.offer(route: r1, driver: d1), .accept(driver: d1)],
+            from: Fixture.requested))
+        #expect(rules.apply(.pay(route: r1, byCard: false), to: Fixture.requested) == nil,
+            "nothing to pay before a ride")
+        let onBoard = try #require(rules.apply(.pickup(driver: d1), to: accepted))
         #expect(onBoard.routes[r1.index].status == .onBoard)
-        #expect(rules.apply(.pickup(d1), to: onBoard) == nil, "already aboard")
-        let paid = try #require(rules.apply(.pay(r1, byCard: false), to: onBoard))
+        #expect(rules.apply(.pickup(driver: d1), to: onBoard) == nil, "already aboard")
+        let paid = try #require(rules.apply(.pay(route: r1, byCard: false), to: onBoard))
         #expect(paid.routes[r1.index].paid)
-        #expect(rules.apply(.pay(r1, byCard: true), to: paid) == nil, "paid once")
+        #expect(rules.apply(.pay(route: r1, byCard: true), to: paid) == nil, "paid once")
         var cardless = onBoard
         cardless.clients[c1.index].cards = 0
-        #expect(rules.apply(.pay(r1, byCard: true), to: cardless) == nil)
-        #expect(rules.apply(.pay(r1, byCard: false), to: cardless) != nil, "cash is always accepted")
+        #expect(rules.apply(.pay(route: r1, byCard: true), to: cardless) == nil)
+        #expect(rules.apply(.pay(route: r1, byCard: false), to: cardless) != nil, "cash is always accepted")
     }
 
     @Test("Every action kind has a test that applies it")
@@ -240,16 +265,22 @@ struct ActionTests {
         let r3 = RouteID(2), r4 = RouteID(3)
         let rules = Rules(scope: scope)
         let steps: [TaxiAction] = [
-            .confirmClientEmail(c1), .confirmClientEmail(c2), .confirmDriverEmail(d1), .activateDriver(d1),
-            .addCard(c1), .deleteCard(c1), .addCard(c1), .addTaxi(d1, t1),
-            .startWorking(d1, t1, z1), .changeZone(d1, z2), .stopWorking(d1), .startWorking(d1, t1, z1),
-            .reserveRide(c1, zone: z1, passengers: 1, shared: true, lead: 3), .modifyReservation(r1, lead: 4),
-            .joinSharedRide(c2, owner: r1, passengers: 1), .cancelRoute(r3),
-            .tick, .tick, .allocateReservation(r1), .offer(r1, d1), .decline(d1), .offer(r1, d1), .answerTimeout(d1),
-            .offer(r1, d1), .accept(d1), .driverCancel(d1), .startWorking(d1, t1, z1), .offer(r1, d1), .accept(d1),
-            .tick, .signalFakeRequest(d1),
-            .requestRide(c2, zone: z1, passengers: 2, shared: false), .offer(r4, d1), .accept(d1), .pickup(d1),
-            .interrupt(d1, at: z2),
+            .confirmClientEmail(client: c1), .confirmClientEmail(client: c2), .confirmDriverEmail(driver: d1),
+            .activateDriver(driver: d1),
+            .addCard(client: c1), .deleteCard(client: c1), .addCard(client: c1), .addTaxi(driver: d1, taxi: t1),
+            .startWorking(driver: d1, taxi: t1, zone: z1), .changeZone(driver: d1, zone: z2), .stopWorking(driver: d1),
+            .startWorking(driver: d1, taxi: t1, zone: z1),
+            .reserveRide(client: c1, zone: z1, passengers: 1, shared: true, lead: 3),
+            .modifyReservation(route: r1, lead: 4),
+            .joinSharedRide(client: c2, owner: r1, passengers: 1), .cancelRoute(route: r3),
+            .tick, .tick, .allocateReservation(route: r1), .offer(route: r1, driver: d1), .decline(driver: d1),
+            .offer(route: r1, driver: d1), .answerTimeout(driver: d1),
+            .offer(route: r1, driver: d1), .accept(driver: d1), .driverCancel(driver: d1),
+            .startWorking(driver: d1, taxi: t1, zone: z1), .offer(route: r1, driver: d1), .accept(driver: d1),
+            .tick, .signalFakeRequest(driver: d1),
+            .requestRide(client: c2, zone: z1, passengers: 2, shared: false), .offer(route: r4, driver: d1),
+            .accept(driver: d1), .pickup(driver: d1),
+            .interrupt(driver: d1, zone: z2),
         ]
         var world = MyTaxiModel.initialWorld(scope)
         var kinds = Set<ActionKind>()

@@ -56,9 +56,11 @@ struct BatchEvaluationTests {
         }
         // A drop-off needs two clients aboard one ride, one of them paid: rarely met at random.
         let joiner = RouteID(2)
-        let paidAboard = Fixture.run([.startWorking(d1, t1, z1), .requestRide(c1, zone: z1, passengers: 1, shared: true),
-                                      .joinSharedRide(c2, owner: r1, passengers: 1), .offer(r1, d1), .accept(d1), .pickup(d1),
-                                      .pay(joiner, byCard: false)], scope: scope)!
+        let paidAboard = Fixture.run([.startWorking(driver: d1, taxi: t1, zone: z1),
+            .requestRide(client: c1, zone: z1, passengers: 1, shared: true),
+                                      .joinSharedRide(client: c2, owner: r1, passengers: 1),
+                                      .offer(route: r1, driver: d1), .accept(driver: d1), .pickup(driver: d1),
+                                      .pay(route: joiner, byCard: false)], scope: scope)!
         var transitions: [Transition<TaxiAction, World>] = []
         model.successors(of: paidAboard, into: &transitions)
         add(paidAboard, transitions)

@@ -20,8 +20,10 @@ enum BrokenWorlds {
     /// d1 BUSY with ride1, d2 AVAILABLE alone in the queue of z1.
     static let accepted: World = {
         let start = MyTaxiModel.initialWorld(scope)
-        return Fixture.run([.startWorking(d1, t1, z1), .startWorking(d2, t2, z1),
-                            .requestRide(c1, zone: z1, passengers: 1, shared: false), .offer(r1, d1), .accept(d1)],
+        return Fixture.run([.startWorking(driver: d1, taxi: t1, zone: z1),
+            .startWorking(driver: d2, taxi: t2, zone: z1),
+                            .requestRide(client: c1, zone: z1, passengers: 1, shared: false),
+                            .offer(route: r1, driver: d1), .accept(driver: d1)],
                            from: start, scope: scope)!
     }()
 

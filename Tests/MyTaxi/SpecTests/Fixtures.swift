@@ -57,8 +57,9 @@ enum Fixture {
 
     /// d1 works with t1 in z1, d2 with t2 in z1, and c1 has asked for a ride from z1.
     static var requested: World {
-        run([.startWorking(DriverID(0), TaxiID(0), ZoneID(0)), .startWorking(DriverID(1), TaxiID(1), ZoneID(0)),
-             .requestRide(ClientID(0), zone: ZoneID(0), passengers: 1, shared: false)])!
+        run([.startWorking(driver: DriverID(0), taxi: TaxiID(0), zone: ZoneID(0)),
+            .startWorking(driver: DriverID(1), taxi: TaxiID(1), zone: ZoneID(0)),
+             .requestRide(client: ClientID(0), zone: ZoneID(0), passengers: 1, shared: false)])!
     }
 }
 

@@ -12,7 +12,8 @@ struct PredicateTests {
             let oneZone = Self.oneQueueLiterals.contains(property.id)
             var scope = BrokenWorlds.scope
             scope.zones = 1
-            let world = oneZone ? Fixture.run([.startWorking(d1, t1, z1)], from: MyTaxiModel.initialWorld(scope), scope: scope)! : BrokenWorlds.accepted
+            let world = oneZone ? Fixture.run([.startWorking(driver: d1, taxi: t1, zone: z1)],
+                from: MyTaxiModel.initialWorld(scope), scope: scope)! : BrokenWorlds.accepted
             let verdict = oneZone ? Fixture.property(property.id, scope: scope).evaluate(world) : property.evaluate(world)
             #expect(!verdict.isViolation, "\(property.id): \(verdict)")
         }
@@ -81,6 +82,6 @@ struct PredicateTests {
             Issue.record("overtaking was not caught")
             return
         }
-        #expect(Fixture.property("QueueOrderIsFair").evaluate(before, .decline(d1), after) == .holds)
+        #expect(Fixture.property("QueueOrderIsFair").evaluate(before, .decline(driver: d1), after) == .holds)
     }
 }

@@ -5,14 +5,17 @@ import MyTaxiSpec
 extension MyTaxiPlugin {
     /// The catalogue in each format.
     enum CatalogDocument {
+        /// The liveness properties, the same in every scope (only which ones a scope decides varies).
+        static var liveness: Liveness<MyTaxiModel> { MyTaxiModel(scope: .ci).liveness }
+
         public static func text(_ properties: [Property<MyTaxiModel>]) -> String {
-            let width = properties.map(\.id.count).max() ?? 0
-            return properties.map { property in
+            let width = (properties.map(\.id.count) + liveness.properties.map(\.id.count)).max() ?? 0
+            return (properties.map { property in
                 let flag = property.checkedByDefault ? " " : "L"
                 return
                     "\(flag) \(property.id.rightPadded(to: width))  "
                         + "\(property.kind.rawValue.rightPadded(to: 12)) \(property.statement)"
-            }.joined(separator: "\n")
+            } + liveness.catalogueText(width: width)).joined(separator: "\n")
                 + "\n\nL = seed-literal only: checked with --literal (a corrected property replaces it by default)"
         }
 
@@ -51,6 +54,7 @@ extension MyTaxiPlugin {
                 }
                 lines.append("")
             }
+            lines += liveness.catalogueMarkdown + [""]
             let own = ReferenceAdapter(model: MyTaxiModel()).systemProperties
             lines.append("## Properties of the Reference implementation (\(own.count))")
             lines.append("")
@@ -115,7 +119,7 @@ extension MyTaxiPlugin {
                         ("note", .string(property.note)),
                         ("reads", .string(reads(property))),
                     ])
-                }
+                } + liveness.catalogueJSON
             ).rendered()
         }
 

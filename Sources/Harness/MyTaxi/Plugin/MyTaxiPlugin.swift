@@ -14,7 +14,7 @@ public struct MyTaxiPlugin: ModelPlugin {
 
     /// `defaultSuite`: another suite than the default, which tests use.
     public init(defaultSuite: [SuiteEntry] = ["ci", "sharing", "accounts", "refusals", "rides", "minutes", "showcase",
-                                               .walks("city", seed: 1, walks: 1000, steps: 60)]) {
+                                               "liveness", .walks("city", seed: 1, walks: 1000, steps: 60)]) {
         precondition(!defaultSuite.isEmpty && defaultSuite.allSatisfy { entry in Scope.named.contains { $0.name == entry.scope } },
                      "a default suite of named scopes")
         self.defaultSuite = defaultSuite
@@ -35,6 +35,8 @@ public struct MyTaxiPlugin: ModelPlugin {
             ScopeDescription("showcase", "4 drivers, 3 clients, starting after a shared ride was picked up; 5 steps: every status at once"),
             ScopeDescription("city",
                              "2 zones, 3 drivers, 3 clients with two routes each, 200 minutes: for seeded walks"),
+            ScopeDescription("liveness", "the liveness properties, decided on the whole graph: 1 driver, 1 client, "
+                             + "2 ticks, no depth bound"),
             ScopeDescription("qa", "2 zones, 2 drivers, 2 clients, 7 steps: minutes rather than seconds"),
             ScopeDescription("bench", "the fixed scope verify bench measures (ci's bounds, 10 steps)"),
         ]

@@ -74,7 +74,12 @@ extension DispatchService {
     public mutating func decline(_ id: DriverID) throws(ServiceError) { try refuse(id) }
 
     /// The driver did not answer in time (30 s in 000 2.5; 1 min in 002 3.2.4): a refusal too.
-    public mutating func answerTimedOut(_ id: DriverID) throws(ServiceError) { try refuse(id) }
+    public mutating func answerTimedOut(_ id: DriverID) throws(ServiceError) {
+        if fault == .answerTimerNeverStarts {
+            throw ServiceError(.nothingToDo, "\(id)'s app has not acknowledged the call: no answer timer runs")
+        }
+        try refuse(id)
+    }
 
     /// The call goes to the next driver and the refusing one to the back of his queue; three
     /// refusals in a row take him out of the queues, five suspend him (000 2.5).

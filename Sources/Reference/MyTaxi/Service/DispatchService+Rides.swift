@@ -53,6 +53,9 @@ extension DispatchService {
     /// The driver confirms the passengers are aboard; nobody joins any more.
     public mutating func confirmPickup(_ id: DriverID) throws(ServiceError) {
         let ride = try rideBeforePickup(of: id)
+        if fault == .prepaidClientNotPickedUp, let paid = ride.routes.first(where: { routes[$0]!.payment != nil }) {
+            throw ServiceError(.notAllowedNow, "\(paid)'s fare is closed: there is no ride to start")
+        }
         for member in ride.routes { routes[member]!.state = .onBoard }
         drivers[id]!.zone = routes[bySeniority(ride.routes)[0]]!.origin
     }
@@ -62,7 +65,9 @@ extension DispatchService {
     public mutating func pay(_ id: RouteID, by method: PaymentMethod) throws(ServiceError) {
         let route = try route(id)
         guard route.payment == nil else { throw ServiceError(.alreadyDone, "\(id) is already paid") }
-        guard [.waiting, .onBoard, .completed].contains(route.state) else {
+        let payable: [RouteState] =
+            fault == .onBoardPaymentRefused ? [.waiting, .completed] : [.waiting, .onBoard, .completed]
+        guard payable.contains(route.state) else {
             throw ServiceError(.notAllowedNow, "\(id) is \(route.state.rawValue): there is nothing to pay yet")
         }
         guard method == .cash || !(clients[route.client]!.cards.isEmpty) else {

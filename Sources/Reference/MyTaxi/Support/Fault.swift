@@ -30,6 +30,9 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
     case joinCountsLeaderOnly
     case confirmsLeadClientOnly
     case lateJoinerNotConfirmed
+    case answerTimerNeverStarts
+    case prepaidClientNotPickedUp
+    case onBoardPaymentRefused
 
     public var description: String { rawValue }
 
@@ -48,6 +51,7 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .pendingListsCancelledRide, .confirmsLeadClientOnly, .lateJoinerNotConfirmed: return "what the user sees"
         case .fakeRequestWithoutWaiting, .clockSkipsDueReservation, .fakeWaitInClockPeriods: return "time"
         case .unconfirmedClientBooks, .suspendedDriverStartsWorking: return "accounts"
+        case .answerTimerNeverStarts, .prepaidClientNotPickedUp, .onBoardPaymentRefused: return "liveness"
         }
     }
 
@@ -93,6 +97,15 @@ public enum Fault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .fakeWaitInClockPeriods:
             return "The fake-request wait is counted in whole 5-minute periods of the clock, as a bucketed timer "
                 + "would: a driver who accepted at minute 4 may report at minute 5."
+        case .answerTimerNeverStarts:
+            return "The answer timer starts only when the driver's app acknowledges the call, which an app in the "
+                + "background never does: a call nobody answers never times out, and the client waits for ever."
+        case .prepaidClientNotPickedUp:
+            return "Picking a client up checks that his fare is still open, so a client who paid ahead while "
+                + "waiting can never be picked up."
+        case .onBoardPaymentRefused:
+            return "Paying is allowed while waiting or after the ride, not on board, so a client who did not pay "
+                + "ahead never reaches the end of his ride: the driver can only interrupt it."
         }
     }
 }

@@ -40,22 +40,23 @@ extension Rules {
             passengerChoices = SmallInts([0] + scope.passengerChoices + [Capacity.maxPassengersPerTaxi + 1])
             leads = SmallInts([scope.timing.minimumLeadTicks - 1] + scope.reservationLeads + [scope.timing.maximumLeadTicks + 1])
         }
-        for c in clients where probes || !world.clients[c.index].emailConfirmed { body(.confirmClientEmail(c)) }
-        for d in drivers where probes || !world.drivers[d.index].emailConfirmed { body(.confirmDriverEmail(d)) }
-        for d in drivers where probes || !world.drivers[d.index].activated { body(.activateDriver(d)) }
-        for c in clients { body(.addCard(c)) }
-        for c in clients where probes || world.clients[c.index].cards > 0 { body(.deleteCard(c)) }
+        for c in clients where probes || !world.clients[c.index].emailConfirmed { body(.confirmClientEmail(client: c)) }
+        for d in drivers where probes || !world.drivers[d.index].emailConfirmed { body(.confirmDriverEmail(driver: d)) }
+        for d in drivers where probes || !world.drivers[d.index].activated { body(.activateDriver(driver: d)) }
+        for c in clients { body(.addCard(client: c)) }
+        for c in clients where probes || world.clients[c.index].cards > 0 { body(.deleteCard(client: c)) }
         for d in drivers where probes || world.drivers[d.index].activated {
-            for t in taxis where probes || !world.owns(d, t) { body(.addTaxi(d, t)) }
+            for t in taxis where probes || !world.owns(d, t) { body(.addTaxi(driver: d, taxi: t)) }
         }
         for d in drivers where probes || world.drivers[d.index].status == .offline {
             for t in taxis where probes || (world.owns(d, t) && !taxiInUse(t, world)) {
-                for z in zones { body(.startWorking(d, t, z)) }
+                for z in zones { body(.startWorking(driver: d, taxi: t, zone: z)) }
             }
         }
-        for d in drivers where probes || world.drivers[d.index].status == .available { body(.stopWorking(d)) }
+        for d in drivers where probes || world.drivers[d.index].status == .available { body(.stopWorking(driver: d)) }
         for d in drivers where probes || world.drivers[d.index].status == .available {
-            for z in zones where probes || world.drivers[d.index].zoneRaw != z.raw { body(.changeZone(d, z)) }
+            for z in zones where probes || world.drivers[d.index].zoneRaw != z.raw { body(.changeZone(driver: d,
+                zone: z)) }
         }
         var requesting = IDSet<ClientID>()
         for c in clients where probes || (world.clients[c.index].emailConfirmed && openRoute(of: c, in: world) == nil
@@ -63,34 +64,37 @@ extension Rules {
             requesting.insert(c)
         }
         for c in requesting {
-            for z in zones { for p in passengerChoices { for s in [false, true] { body(.requestRide(c, zone: z, passengers: p, shared: s)) } } }
+            for z in zones { for p in passengerChoices { for s in [false,
+                true] { body(.requestRide(client: c, zone: z, passengers: p, shared: s)) } } }
         }
         for c in requesting {
             for z in zones {
-                for p in passengerChoices { for s in [false, true] { for lead in leads { body(.reserveRide(c, zone: z, passengers: p, shared: s, lead: lead)) } } }
+                for p in passengerChoices { for s in [false,
+                    true] { for lead in leads { body(.reserveRide(client: c, zone: z, passengers: p, shared: s,
+                    lead: lead)) } } }
             }
         }
         for c in requesting {
             for owner in routes where probes || world.routes[owner.index].isShared {
-                for p in passengerChoices { body(.joinSharedRide(c, owner: owner, passengers: p)) }
+                for p in passengerChoices { body(.joinSharedRide(client: c, owner: owner, passengers: p)) }
             }
         }
         for r in routes where probes || isMovable(r, in: world) {
-            for lead in leads { body(.modifyReservation(r, lead: lead)) }
+            for lead in leads { body(.modifyReservation(route: r, lead: lead)) }
         }
-        for r in routes where probes || world.routes[r.index].status.isOpen { body(.cancelRoute(r)) }
+        for r in routes where probes || world.routes[r.index].status.isOpen { body(.cancelRoute(route: r)) }
         if probes {
-            for r in routes { for d in drivers { body(.offer(r, d)) } }
+            for r in routes { for d in drivers { body(.offer(route: r, driver: d)) } }
         } else if let r = nextRequestToOffer(in: world), let zone = dispatchZone(for: world.routes[r.index].zone, in: world),
                   let head = world.head(of: zone) {
-            body(.offer(r, head))
+            body(.offer(route: r, driver: head))
         }
         var offered = IDSet<DriverID>()
         for d in drivers where probes || world.offer(to: d, routes: scope.routes) != nil { offered.insert(d) }
-        for d in offered { body(.accept(d)) }
-        for d in offered { body(.decline(d)) }
-        for d in offered { body(.answerTimeout(d)) }
-        for r in routes where probes || world.routes[r.index].isReserved { body(.allocateReservation(r)) }
+        for d in offered { body(.accept(driver: d)) }
+        for d in offered { body(.decline(driver: d)) }
+        for d in offered { body(.answerTimeout(driver: d)) }
+        for r in routes where probes || world.routes[r.index].isReserved { body(.allocateReservation(route: r)) }
         var busy = IDSet<DriverID>()
         for d in drivers where probes || world.drivers[d.index].status == .busy { busy.insert(d) }
         // Busy drivers whose ride is before pickup, or on board (and paid): the rides' rules
@@ -102,17 +106,17 @@ extension Rules {
             if probes || progress?.onBoard == true { onBoard.insert(d) }
             if probes || (progress?.onBoard == true && progress?.paid == true) { paid.insert(d) }
         }
-        for d in beforePickup { body(.driverCancel(d)) }
-        for d in beforePickup { body(.signalFakeRequest(d)) }
-        for d in beforePickup { body(.pickup(d)) }
+        for d in beforePickup { body(.driverCancel(driver: d)) }
+        for d in beforePickup { body(.signalFakeRequest(driver: d)) }
+        for d in beforePickup { body(.pickup(driver: d)) }
         for r in routes where probes || (world.routes[r.index].status.isCurrent || world.routes[r.index].status == .completed) {
-            for byCard in [false, true] { body(.pay(r, byCard: byCard)) }
+            for byCard in [false, true] { body(.pay(route: r, byCard: byCard)) }
         }
         for r in routes where probes || (world.routes[r.index].status == .onBoard && world.routes[r.index].paid) {
-            body(.dropOff(r))
+            body(.dropOff(route: r))
         }
-        for d in paid { for z in zones { body(.complete(d, at: z)) } }
-        for d in onBoard { for z in zones { body(.interrupt(d, at: z)) } }
+        for d in paid { for z in zones { body(.complete(driver: d, zone: z)) } }
+        for d in onBoard { for z in zones { body(.interrupt(driver: d, zone: z)) } }
         body(.tick)
         // Time at the minute: a move one minute past the next tick, when a reservation falls
         // due at that tick, must be refused (a Reference that lets it through leaves the

@@ -1,32 +1,34 @@
+import ModelKit
+
 /// Every operation of the seeds as an action with explicit parameters. The guard and effect
 /// of each live in `Rules` (one file per group); `ActionKind` carries the source citations.
-public enum TaxiAction: Hashable, Sendable {
-    case confirmClientEmail(ClientID)
-    case confirmDriverEmail(DriverID)
-    case activateDriver(DriverID)
-    case addCard(ClientID)
-    case deleteCard(ClientID)
-    case addTaxi(DriverID, TaxiID)
-    case startWorking(DriverID, TaxiID, ZoneID)
-    case stopWorking(DriverID)
-    case changeZone(DriverID, ZoneID)
-    case requestRide(ClientID, zone: ZoneID, passengers: Int, shared: Bool)
-    case reserveRide(ClientID, zone: ZoneID, passengers: Int, shared: Bool, lead: Int)
-    case joinSharedRide(ClientID, owner: RouteID, passengers: Int)
-    case modifyReservation(RouteID, lead: Int)
-    case cancelRoute(RouteID)
-    case offer(RouteID, DriverID)
-    case accept(DriverID)
-    case decline(DriverID)
-    case answerTimeout(DriverID)
-    case allocateReservation(RouteID)
-    case driverCancel(DriverID)
-    case signalFakeRequest(DriverID)
-    case pickup(DriverID)
-    case pay(RouteID, byCard: Bool)
-    case dropOff(RouteID)
-    case complete(DriverID, at: ZoneID)
-    case interrupt(DriverID, at: ZoneID)
+public enum TaxiAction: Hashable, Sendable, Codable {
+    case confirmClientEmail(client: ClientID)
+    case confirmDriverEmail(driver: DriverID)
+    case activateDriver(driver: DriverID)
+    case addCard(client: ClientID)
+    case deleteCard(client: ClientID)
+    case addTaxi(driver: DriverID, taxi: TaxiID)
+    case startWorking(driver: DriverID, taxi: TaxiID, zone: ZoneID)
+    case stopWorking(driver: DriverID)
+    case changeZone(driver: DriverID, zone: ZoneID)
+    case requestRide(client: ClientID, zone: ZoneID, passengers: Int, shared: Bool)
+    case reserveRide(client: ClientID, zone: ZoneID, passengers: Int, shared: Bool, lead: Int)
+    case joinSharedRide(client: ClientID, owner: RouteID, passengers: Int)
+    case modifyReservation(route: RouteID, lead: Int)
+    case cancelRoute(route: RouteID)
+    case offer(route: RouteID, driver: DriverID)
+    case accept(driver: DriverID)
+    case decline(driver: DriverID)
+    case answerTimeout(driver: DriverID)
+    case allocateReservation(route: RouteID)
+    case driverCancel(driver: DriverID)
+    case signalFakeRequest(driver: DriverID)
+    case pickup(driver: DriverID)
+    case pay(route: RouteID, byCard: Bool)
+    case dropOff(route: RouteID)
+    case complete(driver: DriverID, zone: ZoneID)
+    case interrupt(driver: DriverID, zone: ZoneID)
     case tick
     /// A conformance probe of time at the minute: the clock moved `minutes`, past the next tick,
     /// when a reservation falls due at that tick. The Spec never allows it (time waits for due
@@ -68,36 +70,13 @@ public enum TaxiAction: Hashable, Sendable {
         case .tick, .longTick: return .tick
         }
     }
-
-    /// The parameters by name, for traces and trace files.
-    public var parameters: [(name: String, value: String)] {
-        switch self {
-        case .confirmClientEmail(let c), .addCard(let c), .deleteCard(let c): return [("client", "\(c)")]
-        case .confirmDriverEmail(let d), .activateDriver(let d), .stopWorking(let d), .accept(let d), .decline(let d),
-             .answerTimeout(let d), .driverCancel(let d), .signalFakeRequest(let d), .pickup(let d):
-            return [("driver", "\(d)")]
-        case .addTaxi(let d, let t): return [("driver", "\(d)"), ("taxi", "\(t)")]
-        case .startWorking(let d, let t, let z): return [("driver", "\(d)"), ("taxi", "\(t)"), ("zone", "\(z)")]
-        case .changeZone(let d, let z), .complete(let d, let z), .interrupt(let d, let z): return [("driver", "\(d)"), ("zone", "\(z)")]
-        case .requestRide(let c, let z, let p, let s):
-            return [("client", "\(c)"), ("zone", "\(z)"), ("passengers", "\(p)"), ("shared", "\(s)")]
-        case .reserveRide(let c, let z, let p, let s, let lead):
-            return [("client", "\(c)"), ("zone", "\(z)"), ("passengers", "\(p)"), ("shared", "\(s)"), ("lead", "\(lead)")]
-        case .joinSharedRide(let c, let owner, let p): return [("client", "\(c)"), ("owner", "\(owner)"), ("passengers", "\(p)")]
-        case .modifyReservation(let r, let lead): return [("route", "\(r)"), ("lead", "\(lead)")]
-        case .cancelRoute(let r), .allocateReservation(let r), .dropOff(let r): return [("route", "\(r)")]
-        case .offer(let r, let d): return [("route", "\(r)"), ("driver", "\(d)")]
-        case .pay(let r, let byCard): return [("route", "\(r)"), ("byCard", "\(byCard)")]
-        case .tick: return []
-        case .longTick(let minutes): return [("minutes", "\(minutes)")]
-        }
-    }
 }
 
 extension TaxiAction: CustomStringConvertible {
     public var description: String {
-        let list = parameters.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
-        return list.isEmpty ? kind.name : "\(kind.name)(\(list))"
+        let (name, parameters) = spelled
+        let list = parameters.map { "\($0.0): \($0.1)" }.joined(separator: ", ")
+        return list.isEmpty ? name : "\(name)(\(list))"
     }
 }
 

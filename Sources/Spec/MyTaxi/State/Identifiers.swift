@@ -1,8 +1,9 @@
 /// Entities are dense small integers wrapped in distinct types, so a driver can never be
 /// passed where a zone is expected. `raw` indexes the state's arrays; `none` (0xFF) stands
 /// for "no such entity" inside the state, which keeps the state free of optionals and
-/// padding (it is hashed and compared as raw bytes).
-public protocol EntityID: Hashable, Sendable, Comparable, CustomStringConvertible {
+/// padding (it is hashed and compared as raw bytes). An id is coded as its index, so that an
+/// action's parameters are plain numbers to its declaration (`TaxiAction+Vocabulary`).
+public protocol EntityID: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
     var raw: UInt8 { get }
     init(raw: UInt8)
     static var prefix: String { get }
@@ -14,6 +15,15 @@ extension EntityID {
     /// People read ids from 1: d1 is index 0.
     public var description: String { "\(Self.prefix)\(index + 1)" }
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.raw < rhs.raw }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(raw: try decoder.singleValueContainer().decode(UInt8.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(raw)
+    }
 }
 
 public struct ZoneID: EntityID { public let raw: UInt8; public init(raw: UInt8) { self.raw = raw }; public static let prefix = "z" }

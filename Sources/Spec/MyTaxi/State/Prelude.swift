@@ -17,9 +17,12 @@ public enum Prelude: UInt8, Sendable, Equatable {
             let (d1, d2, d3) = (DriverID(0), DriverID(1), DriverID(2))
             let (c1, c2, z1, r1) = (ClientID(0), ClientID(1), ZoneID(0), RouteID(0))
             return [
-                .startWorking(d1, TaxiID(0), z1), .startWorking(d2, TaxiID(1), z1), .startWorking(d3, TaxiID(2), z1),
-                .requestRide(c1, zone: z1, passengers: 1, shared: true), .joinSharedRide(c2, owner: r1, passengers: 1),
-                .offer(r1, d1), .accept(d1), .pickup(d1), .pay(r1, byCard: false),
+                .startWorking(driver: d1, taxi: TaxiID(0), zone: z1),
+                .startWorking(driver: d2, taxi: TaxiID(1), zone: z1),
+                .startWorking(driver: d3, taxi: TaxiID(2), zone: z1),
+                .requestRide(client: c1, zone: z1, passengers: 1, shared: true),
+                .joinSharedRide(client: c2, owner: r1, passengers: 1),
+                .offer(route: r1, driver: d1), .accept(driver: d1), .pickup(driver: d1), .pay(route: r1, byCard: false),
             ]
         }
     }

@@ -137,6 +137,13 @@ public struct Scope: Sendable, Equatable {
     public static let showcase = Scope(
         name: "showcase", zones: 1, drivers: 4, taxis: 4, clients: 3, routesPerClient: 2, horizon: 0,
         maxCards: 0, passengerChoices: [1], timing: .compressed, onboarded: true, depth: 5, prelude: .sharedRideAboard)
+    /// The liveness properties' scope (`TaxiLiveness`): one driver, one client and a short
+    /// clock with no depth bound (2,284 states), so that the whole graph is searched and no
+    /// obligation is left open by a cut. A second client (shared rides, drop-offs) makes it
+    /// 385,152 states, too many for the default suite.
+    public static let liveness = Scope(
+        name: "liveness", zones: 1, drivers: 1, taxis: 1, clients: 1, routesPerClient: 1, horizon: 2,
+        maxCards: 1, passengerChoices: [1], timing: .compressed, onboarded: true, depth: nil)
     /// A QA scope: two clients and two drivers, minutes rather than seconds.
     public static let qa = Scope(
         name: "qa", zones: 2, drivers: 2, taxis: 2, clients: 2, routesPerClient: 1, horizon: 4,
@@ -146,8 +153,8 @@ public struct Scope: Sendable, Equatable {
         name: "bench", zones: 2, drivers: 2, taxis: 2, clients: 1, routesPerClient: 1, horizon: 4,
         maxCards: 1, passengerChoices: [1, 3], timing: .compressed, onboarded: true, depth: 10)
 
-    public static let named: [Scope] = [.ci, .sharing, .accounts, .refusals, .rides, .minutes, .city, .showcase, .qa,
-                                        .bench]
+    public static let named: [Scope] = [.ci, .sharing, .accounts, .refusals, .rides, .minutes, .city, .showcase,
+                                        .liveness, .qa, .bench]
 }
 
 /// A scope's name, interned in a process-wide table: names are few (the named scopes and
