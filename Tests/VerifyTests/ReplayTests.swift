@@ -113,7 +113,7 @@ struct ReplayTests {
             "step 1: requestRide: passengers '900' is not a whole number in 0...5 in scope ci"),
         (trace([("reserveRide", ["client": "c1", "zone": "z1", "passengers": "1", "shared": "false", "lead": "-40"])]),
             "step 1: reserveRide: lead '-40' is not a whole number in"),
-        (trace([("tick", ["minutes": "5"])]), "step 1: tick: minutes '5' is not a whole number in 6...25 in scope ci"),
+        (trace([("tick", ["minutes": "5"])]), "step 1: tick: minutes '5' is not a whole number in 6...30 in scope ci"),
     ])
     func badFiles(text: String, message: String) throws {
         let file = try temporaryDirectory().appendingPathComponent("bad.itf.json")

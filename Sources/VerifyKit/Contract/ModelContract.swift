@@ -62,10 +62,11 @@ public enum ModelContract {
     }
 
     /// Actions written and read back (from their trace form and their JSON), and states and
-    /// actions against the schema, on the first levels of every named scope; a scope that
+    /// actions against the schema, on the first levels of every named scope (with the
+    /// adapter's candidates on the first `candidateStates` of them); a scope that
     /// enables no action there is a problem too, since it would show nothing.
     public static func vocabularyProblems<Plugin: ModelPlugin>(
-        _ plugin: Plugin, levels: Int = 3, states: Int = 2_000
+        _ plugin: Plugin, levels: Int = 3, states: Int = 2_000, candidateStates: Int = 10
     ) -> [String] {
         var problems: [String] = []
         let check = plugin.schema.map(JSONSchemaCheck.init(root:))
@@ -75,8 +76,9 @@ public enum ModelContract {
                 continue
             }
             let spec = plugin.spec(for: bounds, literal: false)
+            let adapter = plugin.adapter(for: spec, fault: nil)
             var tried = 0
-            for state in spec.statesOfFirstLevels(through: levels - 1, limit: states) {
+            for (index, state) in spec.statesOfFirstLevels(through: levels - 1, limit: states).enumerated() {
                 if let check, let json = plugin.stateJSON(state, bounds: bounds) {
                     problems += check.problems(of: json, against: "state").map {
                         "scope \(scope.name): a state does not fit the schema: \($0)"
@@ -85,7 +87,10 @@ public enum ModelContract {
                 var actions: [Plugin.Spec.Action] = []
                 spec.enabledActions(in: state, into: &actions)
                 tried += actions.count
-                for action in actions {
+                // The near misses a Reference or a service is asked too (probes past every limit):
+                // they depend on the scope far more than on the state, so a few states show them.
+                let candidates = index < candidateStates ? adapter.candidateList(in: state) : []
+                for action in actions + candidates.filter({ !actions.contains($0) }) {
                     problems += actionProblems(plugin, action, bounds: bounds, check: check).map {
                         "scope \(scope.name): \($0)"
                     }

@@ -22,8 +22,9 @@ extension TaxiAction: DeclaredAction {
             "passengers": .number(in: { _ in 0...(Capacity.maxPassengersPerTaxi + 1) }),
             // A reservation's lead in ticks: the window's edges and one tick outside each.
             "lead": .number(in: { ($0.timing.minimumLeadTicks - 1)...($0.timing.maximumLeadTicks + 1) }),
-            // Past the next tick, and no further than the horizon.
-            "minutes": .number(in: { ($0.timing.minutesPerTick + 1)...($0.timing.minutesPerTick * ($0.horizon + 1)) }),
+            // Past the next tick, and no further than a tick past the horizon: never empty, since a
+            // scope whose clock cannot move (horizon 0) is still probed one minute past a tick.
+            "minutes": .number(in: { ($0.timing.minutesPerTick + 1)...($0.timing.minutesPerTick * ($0.horizon + 2)) }),
             "shared": .flag, "byCard": .flag,
         ]
     }
