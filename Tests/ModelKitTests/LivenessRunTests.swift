@@ -81,4 +81,16 @@ struct LivenessRunTests {
             Waiter(modelsFairness: [Waiter.serve], declared: [("Models", nil), ("None", [])]))
         #expect(statuses == ["Models": .holds, "None": .violated])
     }
+
+    @Test("A graph stopped by its memory budget proves nothing: no property holds, and the figures say why")
+    func overBudget() throws {
+        let waiter = Waiter(modelsFairness: [], declared: [("Fair", [Waiter.serve]), ("Unfair", nil)])
+        let run = try #require(LivenessRun.check(waiter, depth: nil, ids: nil, maxBytes: 1) { $0 } as
+            (outcomes: [TargetResult<Waiter>.Outcome], figures: LivenessFigures)?)
+        #expect(run.outcomes.map(\.status) == [.inconclusive, .inconclusive])
+        #expect(run.figures.overBudget && !run.figures.depthBound && run.figures.states < 8)
+        let whole = try #require(LivenessRun.check(waiter, depth: nil, ids: nil, maxBytes: 1 << 20) { $0 } as
+            (outcomes: [TargetResult<Waiter>.Outcome], figures: LivenessFigures)?)
+        #expect(whole.outcomes.map(\.status) == [.holds, .violated] && !whole.figures.overBudget)
+    }
 }

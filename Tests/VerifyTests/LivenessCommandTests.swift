@@ -131,4 +131,31 @@ struct LivenessCommandTests {
             #expect(run.err.contains(message), "\(run.err)")
         }
     }
+
+    /// 8 MB holds the search of the scope's 53,864 states, not the liveness graph of them.
+    @Test("A liveness graph past the memory budget decides only a lasso it holds: exit 3, the search's results kept")
+    func graphOverMemoryBudget() throws {
+        let run = runVerify(Self.scope + ["--target", "spec", "--format", "json", "--max-memory", "8"])
+        #expect(run.code == 3, "\(run.err)")
+        let report = try Self.json(run.out)
+        #expect(report["result"] as? String == "inconclusive")
+        let outcomes = try Self.outcomes(report)
+        for id in Self.liveness { #expect(outcomes[id]?["status"] as? String == "inconclusive", "\(id)") }
+        #expect(outcomes["atMostOneRunningSchedule"]?["status"] as? String == "holds")
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        #expect(runs.first?["stopReason"] as? String == "exhausted")
+        let graph = try #require(runs.first?["liveness"] as? [String: Any])
+        #expect(graph["overBudget"] as? Bool == true)
+        #expect((graph["states"] as? Int ?? .max) < 53_864)
+        let text = runVerify(Self.scope + ["--target", "spec", "--max-memory", "8"])
+        #expect(text.out.contains("its graph passed the memory budget at"), "\(text.out)")
+        // A lasso among the states it expanded is a real one.
+        let fault = runVerify([
+            "check", "--model", "cabbooking", "--scope", "liveness", "--quiet", "--target", "reference",
+            "--inject", "noShowClosesBoarding", "--max-memory", "8",
+        ])
+        #expect(fault.code == 1, "\(fault.out)\(fault.err)")
+        #expect(fault.out.contains("── ArrivedCabBoarded violated: a stem of 4 steps, then a cycle of 2 ──"))
+        #expect(fault.out.contains("its graph passed the memory budget at"), "\(fault.out)")
+    }
 }

@@ -13,7 +13,9 @@ public enum FairnessStrength: String, Sendable { case weak, strong }
 public struct Fairness<M: Model>: Sendable {
     public typealias Strength = FairnessStrength
 
-    /// How reports name the assumption ("weak fairness of accept(d)").
+    /// How reports name the assumption ("weak fairness of accept(d)"), and what tells one
+    /// from another: properties that assume fairness of the same strengths and labels share
+    /// its fair components, so two different assumptions need different labels.
     public let label: String
     public let strength: Strength
     /// The instance `action` belongs to, or nil when the assumption does not cover it.

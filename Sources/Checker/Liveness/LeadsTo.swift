@@ -100,7 +100,9 @@ public struct Lasso<M: Model>: Sendable {
     public let actions: [M.Action]
     public let loopStart: Int
     /// Which of the model's initial states `states[0]` is, and each action's position among
-    /// the successors of the state before it, as a `Trace` records them for replay.
+    /// the successors of the state before it, as a `Trace` records them for replay. A lasso
+    /// made only to be held to its claims (`LassoCheck`, as `verify replay` does) may leave
+    /// them out: each is then 0, and its `trace` is not one to replay.
     public let initialIndex: Int
     public let actionIndices: [Int]
     /// The entity whose obligation is never met (`LeadsTo.forEach`); 0 for a property about none.

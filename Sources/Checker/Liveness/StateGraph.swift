@@ -7,7 +7,8 @@
 /// otherwise past the bound, so it proves nothing either way.
 ///
 /// Memory: a state, a `Dictionary` entry, and per edge a target (4 bytes) and an action. The
-/// graph is built without symmetry reduction: a lasso must be a behaviour of the model.
+/// graph is built without symmetry reduction: a lasso must be a behaviour of the model. Given a
+/// budget, it stops where it would pass it (`overBudget`): a part of a graph decides nothing.
 public struct StateGraph<M: Model>: Sendable {
     public let states: [M.State]
     /// The edges of state `i`: `edgeTargets[edgeStart[i]..<edgeStart[i + 1]]`.
@@ -22,10 +23,18 @@ public struct StateGraph<M: Model>: Sendable {
     public let atBound: [Bool]
     /// Levels holding a state, as the explorer counts depth (the initial states are level 1).
     public let levels: Int
+    /// The graph would have passed its memory budget, and stopped short of it: not every
+    /// reachable state is in it.
+    public let overBudget: Bool
 
     /// Explores `model` to `depth` steps (unbounded when nil); `atBound` names the states where
-    /// the scope's bound stopped something.
-    public init(_ model: M, depth: Int? = nil, atBound isAtBound: (@Sendable (M.State) -> Bool)? = nil) {
+    /// the scope's bound stopped something. `maxBytes`: the memory it may take while it is built
+    /// (`buildingBytes`), nil for no limit.
+    public init(
+        _ model: M, depth: Int? = nil, atBound isAtBound: (@Sendable (M.State) -> Bool)? = nil, maxBytes: Int? = nil
+    ) {
+        let limit = maxBytes ?? .max
+        var overBudget = false
         var states: [M.State] = []
         var index: [M.State: Int32] = [:]
         var level: [Int] = []
@@ -43,6 +52,10 @@ public struct StateGraph<M: Model>: Sendable {
         var transitions: [Transition<M.Action, M.State>] = []
         var next = 0
         while next < states.count {
+            if Self.buildingBytes(states: states.count, edges: edgeTargets.count) > limit {
+                overBudget = true
+                break
+            }
             let state = states[next]
             let stopped = depth.map { level[next] >= $0 } ?? false
             cut.append(stopped)
@@ -67,13 +80,29 @@ public struct StateGraph<M: Model>: Sendable {
             edgeStart.append(edgeTargets.count)
             next += 1
         }
+        // The states found but not expanded before the budget ran out are cut, as at a depth
+        // bound: no cycle runs through them, and a lasso among the others is a real one.
+        while cut.count < states.count {
+            cut.append(true)
+            atBound.append(false)
+            edgeStart.append(edgeTargets.count)
+        }
         self.states = states
         self.edgeStart = edgeStart
         self.edgeTargets = edgeTargets
         self.edgeActions = edgeActions
         self.cut = cut
         self.atBound = atBound
+        self.overBudget = overBudget
         levels = (level.max() ?? -1) + 1
+    }
+
+    /// What the graph takes while it is built: what it keeps (`keptBytes`), and per state its
+    /// level and an entry of the index (the state again, its number, about half a slot free).
+    static func buildingBytes(states: Int, edges: Int) -> Int {
+        let perState = 2 * MemoryLayout<M.State>.stride + MemoryLayout<Int>.stride * 2 + 1 + MemoryLayout<Int32>.stride
+        return states * (perState + MemoryLayout<M.State>.stride / 2)
+            + edges * (MemoryLayout<Int32>.stride + MemoryLayout<M.Action>.stride)
     }
 
     public var count: Int { states.count }

@@ -60,6 +60,11 @@ public enum CabFaultCatalog {
         entry(.promoKeptUntilUsed, target: "reference", property: "promoOnlyOnFirstTravel", scope: "ci", steps: 4),
         // What the user sees: the lists are derived from the state, and compared with the Reference's.
         entry(.pendingListsUnserved, target: "conformance", property: "ShownAsSpecified", scope: "ci", steps: 4),
+        // Liveness: no state is wrong, a step the passenger or the driver needs is never offered
+        // again. Each is a lasso on the whole graph of the liveness scope.
+        entry(.noShowClosesBoarding, target: "reference", property: "ArrivedCabBoarded", scope: "liveness", steps: 6),
+        entry(.earlyCabNeverBoarded, target: "reference", property: "ArrivedCabBoarded", scope: "liveness", steps: 5),
+        entry(.travelEndWaitsForWallet, target: "reference", property: "TravelEnds", scope: "liveness", steps: 6),
     ]
 }
 

@@ -51,6 +51,8 @@ public enum TravFaultCatalog {
               scope: "liveness", steps: 4),
         entry(.bookingRefusedUntilReviewed, target: "reference", property: "RunningScheduleTicketsTried",
               scope: "liveness", steps: 6),
+        entry(.discardRefusedOnceUnderway, target: "reference", property: "SavedScheduleAnswered",
+              scope: "liveness", steps: 5),
     ]
 }
 

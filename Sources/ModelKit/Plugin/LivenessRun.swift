@@ -11,14 +11,20 @@ public struct LivenessFigures: Sendable {
     /// left some unexpanded.
     public let levels: Int
     public let depthBound: Bool
+    /// The graph stopped where it would have passed the memory budget: it decides only the
+    /// violations it holds (`StateGraph.overBudget`).
+    public let overBudget: Bool
 
-    public init(states: Int, edges: Int, bytes: Int, seconds: Double, levels: Int, depthBound: Bool) {
+    public init(
+        states: Int, edges: Int, bytes: Int, seconds: Double, levels: Int, depthBound: Bool, overBudget: Bool = false
+    ) {
         self.states = states
         self.edges = edges
         self.bytes = bytes
         self.seconds = seconds
         self.levels = levels
         self.depthBound = depthBound
+        self.overBudget = overBudget
     }
 }
 
@@ -28,7 +34,8 @@ extension TargetResult {
     public init(model: String, liveness outcomes: [Outcome], figures: LivenessFigures) {
         let run = RunFigures(
             modelName: model, distinct: figures.states, generated: figures.edges, depth: figures.levels,
-            stopReason: figures.depthBound ? .depthBound : .exhausted, seconds: figures.seconds, workers: 1)
+            stopReason: figures.overBudget ? .memoryBudget : figures.depthBound ? .depthBound : .exhausted,
+            seconds: figures.seconds, workers: 1)
         self.init(figures: run, properties: outcomes, deadlock: nil)
         liveness = figures
     }
@@ -60,17 +67,20 @@ extension ModelPlugin {
     /// `depth`, built without symmetry reduction so that each lasso is a real behaviour. The
     /// Reference's graph keys its states by their abstraction alone, as the Spec's states are
     /// keyed: the first system found stands for each. Nil when the target checks none.
-    /// Compiled in the model's module, like `explore`.
+    /// `maxBytes`: the memory the graph may take (nil: no limit). Compiled in the model's
+    /// module, like `explore`.
     @inlinable
-    public func checkLiveness(_ target: CheckTarget, spec: Spec, adapter: Adapter, depth: Int?, ids: [String]?)
+    public func checkLiveness(
+        _ target: CheckTarget, spec: Spec, adapter: Adapter, depth: Int?, ids: [String]?, maxBytes: Int? = nil
+    )
         -> (outcomes: [TargetResult<Spec>.Outcome], figures: LivenessFigures)?
     {
         switch target {
-        case .spec: return LivenessRun.check(spec, depth: depth, ids: ids) { $0 }
+        case .spec: return LivenessRun.check(spec, depth: depth, ids: ids, maxBytes: maxBytes) { $0 }
         case .reference:
             // Keyed by the abstraction alone: a Reference's hidden state (notices, ids) may only grow.
             let model = ImplementationModel(adapter: adapter, keyingHiddenState: false)
-            return LivenessRun.check(model, depth: depth, ids: ids) { $0.key }
+            return LivenessRun.check(model, depth: depth, ids: ids, maxBytes: maxBytes) { $0.key }
         case .conformance: return nil
         }
     }
@@ -80,31 +90,37 @@ extension ModelPlugin {
 public enum LivenessRun {
     @inlinable
     public static func check<M: Model, Spec: Model>(
-        _ model: M, depth: Int?, ids: [String]?, specState: (M.State) -> Spec.State
+        _ model: M, depth: Int?, ids: [String]?, maxBytes: Int? = nil, specState: (M.State) -> Spec.State
     ) -> (outcomes: [TargetResult<Spec>.Outcome], figures: LivenessFigures)? where M.Action == Spec.Action {
         let liveness = model.liveness
         let properties = liveness.properties.filter { ids?.contains($0.id) ?? true }
         guard !properties.isEmpty else { return nil }
         let start = ContinuousClock.now
-        let graph = StateGraph(model, depth: depth, atBound: liveness.boundStops)
-        // The fair components under the model's fairness, made once and only if a property
-        // assumes it rather than its own.
-        var modelsFairness: LivenessCheck<M>?
+        let graph = StateGraph(model, depth: depth, atBound: liveness.boundStops, maxBytes: maxBytes)
+        // The fair components under each fairness, made once: properties that assume the same
+        // (the model's, or their own with the same labels) share them.
+        var checks: [String: LivenessCheck<M>] = [:]
         let outcomes: [TargetResult<Spec>.Outcome] = properties.map { property in
-            let check: LivenessCheck<M>
-            if let own = property.fairness {
-                check = LivenessCheck(graph: graph, fairness: own)
-            } else {
-                check = modelsFairness ?? LivenessCheck(graph: graph, fairness: liveness.fairness)
-                modelsFairness = check
+            let fairness = property.fairness ?? liveness.fairness
+            let key = fairness.map { "\($0.strength) \($0.label)" }.joined(separator: "\n")
+            let check = checks[key] ?? LivenessCheck(graph: graph, fairness: fairness)
+            checks[key] = check
+            var verdict = check.check(property)
+            // Part of a graph shows a real lasso, but proves nothing else.
+            if graph.overBudget {
+                switch verdict {
+                case .violated: break
+                default: verdict = .inconclusive(pendingAtBound: 0)
+                }
             }
-            return outcome(of: property, verdict: check.check(property), graph: graph, specState: specState)
+            return outcome(of: property, verdict: verdict, graph: graph, specState: specState)
         }
         let elapsed = (ContinuousClock.now - start).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         let figures = LivenessFigures(
             states: graph.count, edges: graph.edgeCount, bytes: graph.keptBytes,
-            seconds: seconds, levels: graph.levels, depthBound: graph.cut.contains(true))
+            seconds: seconds, levels: graph.levels, depthBound: graph.cut.contains(true) && !graph.overBudget,
+            overBudget: graph.overBudget)
         return (outcomes, figures)
     }
 

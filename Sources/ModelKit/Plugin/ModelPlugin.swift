@@ -69,9 +69,12 @@ public protocol ModelPlugin: Sendable {
                  options: ExplorationOptions) throws(ExplorationError) -> TargetResult<Spec>
 
     /// Checks the liveness properties in `ids` (all when nil) of a target on its graph to
-    /// `depth`: nil when it checks none. Left to its default (`LivenessRun.swift`), compiled
-    /// specialised in the model's module like `explore`.
-    func checkLiveness(_ target: CheckTarget, spec: Spec, adapter: Adapter, depth: Int?, ids: [String]?)
+    /// `depth`, the graph within `maxBytes` (nil: no limit): nil when it checks none. Left to
+    /// its default (`LivenessRun.swift`), compiled specialised in the model's module like
+    /// `explore`.
+    func checkLiveness(
+        _ target: CheckTarget, spec: Spec, adapter: Adapter, depth: Int?, ids: [String]?, maxBytes: Int?
+    )
         -> (outcomes: [TargetResult<Spec>.Outcome], figures: LivenessFigures)?
 
     /// The reference and conformance targets in one search, or nil when it found something.

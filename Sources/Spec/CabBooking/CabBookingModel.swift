@@ -11,6 +11,8 @@ public struct CabBookingModel: Model {
     /// Check the seed's rules as written where a corrected rule replaces them by default.
     public let literal: Bool
     public let properties: [Property<CabBookingModel>]
+    /// Its leads-to properties and the fairness each assumes (`CabLiveness`).
+    public let liveness: Liveness<CabBookingModel>
 
     public init(scope: CabScope = .ci, literal: Bool = false) {
         precondition(scope.passengers <= CabWorld.passengerCapacity && scope.bookings <= CabWorld.bookingCapacity
@@ -22,6 +24,7 @@ public struct CabBookingModel: Model {
         self.literal = literal
         rules = CabRules(scope: scope)
         properties = CabCatalog.properties(scope: scope, literal: literal)
+        liveness = CabLiveness.declarations(scope: scope)
     }
 
     public var name: String { "cabbooking" }

@@ -277,9 +277,13 @@ struct CheckCommand {
             options.propertyIDs = ids ?? []
             // Liveness properties alone: their graph is the search, with no other to run first.
             if walks == nil, ids == nil, let liveness,
-               let (outcomes, figures) = plugin.checkLiveness(target, spec: model, adapter: adapter,
-                                                              depth: plugin.depth(of: bounds), ids: liveness) {
-                budget.spend(states: figures.states, stopped: figures.depthBound ? .depthBound : .exhausted)
+               let (outcomes, figures) = plugin.checkLiveness(
+                   target, spec: model, adapter: adapter, depth: plugin.depth(of: bounds), ids: liveness,
+                   maxBytes: settings.options.memoryBudget)
+            {
+                let stopped: StopReason =
+                    figures.overBudget ? .memoryBudget : figures.depthBound ? .depthBound : .exhausted
+                budget.spend(states: figures.states, stopped: stopped)
                 let result = TargetResult<P.Spec>(model: model.name, liveness: outcomes, figures: figures)
                 runs.append(TargetRun(target: name, result: result, plugin: plugin, bounds: bounds))
                 continue
@@ -299,7 +303,7 @@ struct CheckCommand {
                     budget.spend(states: result.distinct, stopped: result.stopReason)
                     if let liveness {
                         result = checkLiveness(target, of: plugin, model: model, adapter: adapter, bounds: bounds,
-                                               ids: liveness, after: result)
+                                               ids: liveness, maxBytes: settings.options.memoryBudget, after: result)
                     }
                     runs.append(TargetRun(target: name, result: result, plugin: plugin, bounds: bounds))
                 }
@@ -340,7 +344,8 @@ struct CheckCommand {
         let liveness = plugin.livenessIDs(of: .reference, spec: model, asked: asked)
         if !liveness.isEmpty {
             referenceResult = checkLiveness(.reference, of: plugin, model: model, adapter: adapter, bounds: bounds,
-                                            ids: liveness, after: referenceResult)
+                                            ids: liveness, maxBytes: settings.options.memoryBudget,
+                                            after: referenceResult)
         }
         return [TargetRun(target: CheckTarget.reference.rawValue, result: referenceResult, plugin: plugin,
                           bounds: bounds),
@@ -350,13 +355,17 @@ struct CheckCommand {
     /// `result` with the target's liveness properties checked on its graph (`ids`: those
     /// asked for, nil for all), when its search covered the scope. A search a budget or Ctrl-C
     /// stopped leaves them out: the report says the run is incomplete, and nothing of them holds.
+    /// A graph that would pass `maxBytes` stops there: its properties are inconclusive (exit 3)
+    /// but for a lasso it already holds, and the search's results stand.
     static func checkLiveness<P: ModelPlugin>(_ target: CheckTarget, of plugin: P, model: P.Spec, adapter: P.Adapter,
-                                              bounds: P.Bounds, ids: [String]?, after result: TargetResult<P.Spec>)
+                                              bounds: P.Bounds, ids: [String]?, maxBytes: Int?,
+                                              after result: TargetResult<P.Spec>)
         -> TargetResult<P.Spec>
     {
         guard result.isComplete,
               let (outcomes, figures) = plugin.checkLiveness(target, spec: model, adapter: adapter,
-                                                            depth: plugin.depth(of: bounds), ids: ids)
+                                                            depth: plugin.depth(of: bounds), ids: ids,
+                                                            maxBytes: maxBytes)
         else { return result }
         return result.adding(liveness: outcomes, figures: figures)
     }

@@ -123,7 +123,9 @@ enum TextReport {
         lines.append("result: \(report.verdict)")
         if report.verdict == "inconclusive" {
             let undecided = report.inconclusive.joined(separator: ", ")
-            lines.append("  no violation, but the scope's bound left undecided: \(undecided)")
+            let why = report.runs.contains { $0.liveness?.overBudget == true }
+                ? "the scope's bound or the memory budget" : "the scope's bound"
+            lines.append("  no violation, but \(why) left undecided: \(undecided)")
         }
         if report.verdict == "unreached" {
             lines.append("  no violation, but no instance in any scope of this run: \(report.unreached.joined(separator: ", "))")

@@ -69,7 +69,7 @@ enum JSONReport {
             [("liveness", JSON.object([
                 ("states", .integer(graph.states)), ("edges", .integer(graph.edges)), ("bytes", .integer(graph.bytes)),
                 ("seconds", .number((graph.seconds * 1000).rounded() / 1000)),
-            ]))]
+            ] + (graph.overBudget ? [("overBudget", JSON.bool(true))] : [])))]
         } ?? []) + (run.walks.map { walks in
             [("walks", JSON.object([
                 ("seed", .string("\(walks.plan.seed)")), ("planned", .integer(walks.plan.walks)), ("maxSteps", .integer(walks.plan.steps)),

@@ -57,6 +57,8 @@ enum JUnitReport {
         case _ where !run.isComplete: return "not covered: the run stopped (\(run.stopReason.rawValue)) before it covered the scope"
         case "vacuous": return "never exercised: proves nothing in this scope"
         case "unsatisfied": return "no instance in this scope"
+        case "inconclusive" where run.liveness?.overBudget == true:
+            return "undecided: the liveness graph passed the memory budget"
         case "inconclusive": return "undecided: the scope's bound cut the graph where the obligation was pending"
         default: return nil
         }

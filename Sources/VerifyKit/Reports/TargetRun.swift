@@ -72,8 +72,12 @@ struct TargetRun {
         }
     }
 
-    /// Why a liveness property is undecided: where the scope's bound cut the graph.
+    /// Why a liveness property is undecided: where the scope's bound cut the graph, or the
+    /// memory budget stopped it.
     func inconclusiveDetail(_ property: PropertyLine) -> String {
+        if let graph = liveness, graph.overBudget {
+            return "its graph passed the memory budget at \(grouped(graph.states)) states: not decided"
+        }
         let states = property.pendingAtBound
         return "the scope's bound cut \(grouped(states)) state\(states == 1 ? "" : "s") where it was pending"
     }

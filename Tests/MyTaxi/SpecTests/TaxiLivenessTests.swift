@@ -13,11 +13,7 @@ struct TaxiLivenessTests {
     /// The verdict of the property `id` on the liveness scope's graph, under `fairness`, or
     /// under the fairness it declares when nil.
     func verdict(_ id: String, fairness: [Fairness<MyTaxiModel>]? = nil) throws -> LivenessVerdict<MyTaxiModel> {
-        let model = MyTaxiModel(scope: .liveness)
-        let property = try #require(model.liveness.properties.first { $0.id == id })
-        let graph = StateGraph(model, depth: nil, atBound: model.liveness.boundStops)
-        let assumed = fairness ?? property.fairness ?? model.liveness.fairness
-        return LivenessCheck(graph: graph, fairness: assumed).check(property)
+        try #require(MyTaxiModel(scope: .liveness).livenessVerdict(of: id, fairness: fairness))
     }
 
     @Test("Each holds in the liveness scope, decided on its whole graph", arguments: ids)

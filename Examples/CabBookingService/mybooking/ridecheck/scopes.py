@@ -43,8 +43,9 @@ SCOPES = {
     "accounts": config(**ONE_POINT, favourite_offsets=(0, 149, 299, 450), favourite_limit=2),
     "wallet": config(**ONE_POINT),
     "fleet": config(**ONE_POINT),
+    "liveness": config(**ONE_POINT),
 }
 
 # How many bookings each scope holds (`--set bookings=N` changes it): a bound of the check, which
 # the harness keeps, not a rule of the service.
-BOOKINGS = {"ci": 2, "day": 4, "accounts": 0, "wallet": 0, "fleet": 3}
+BOOKINGS = {"ci": 2, "day": 4, "accounts": 0, "wallet": 0, "fleet": 3, "liveness": 1}

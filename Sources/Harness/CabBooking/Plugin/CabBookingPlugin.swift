@@ -26,11 +26,13 @@ public struct CabBookingPlugin: ModelPlugin {
                           + "one minute either side, bookings with the promo code or without: for seeded walks"),
          ScopeDescription("wallet", "the wallet limit at the paisa: 3 passengers holding INR 499.99, 500.00 and 500.01 "
                           + "refill INR 500 against a limit of INR 1,000"),
-         ScopeDescription("fleet", "the whole fleet busy: 3 passengers for a Nano and a Sedan, 3 bookings, 4 steps")]
+         ScopeDescription("fleet", "the whole fleet busy: 3 passengers for a Nano and a Sedan, 3 bookings, 4 steps"),
+         ScopeDescription("liveness", "the liveness properties, decided on the whole graph: 1 passenger short of "
+                          + "any fare, 1 Nano, 1 booking, 40 minutes: 17 steps")]
     }
 
     public var defaultSuite: [SuiteEntry] {
-        ["ci", "accounts", "wallet", "fleet", .walks("day", seed: 1, walks: 300, steps: 40)]
+        ["ci", "accounts", "wallet", "fleet", "liveness", .walks("day", seed: 1, walks: 300, steps: 40)]
     }
 
     public func spec(for scope: CabScope, literal: Bool) -> CabBookingModel { CabBookingModel(scope: scope, literal: literal) }

@@ -5,6 +5,14 @@ extension CabBookingService {
     public mutating func board(_ id: BookingID) throws(CabServiceError) {
         guard let booking = bookings[id] else { throw .unknownBooking(id) }
         guard booking.status == .cabArrived else { throw .cabNotArrived(id) }
+        if fault == .noShowClosesBoarding, let arrived = booking.arrivedAt, now - arrived > policy.freeWaitingMinutes {
+            throw .cabNotArrived(id)
+        }
+        if fault == .earlyCabNeverBoarded, booking.isLater, let arrived = booking.arrivedAt,
+            arrived < booking.pickupAt
+        {
+            throw .cabNotArrived(id)
+        }
         bookings[id]!.status = .onTrip
         bookings[id]!.boardedAt = now
     }
@@ -36,6 +44,7 @@ extension CabBookingService {
         let total = gross - discount
         let balance = balances[booking.owner, default: 0]
         let enough = fault == .walletNeedsMoreThanFare ? balance > total : balance >= total
+        if fault == .travelEndWaitsForWallet, account.walletEnrolled, !enough { throw .insufficientFunds }
         let payment: Payment = account.walletEnrolled && enough ? .wallet : .cash
         let receipt = Receipt(booking: id, fare: total, discount: discount, waitingCharge: waiting, toll: toll, payment: payment)
         if payment == .wallet { balances[booking.owner] = balance - total }

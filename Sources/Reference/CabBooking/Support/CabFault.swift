@@ -35,6 +35,9 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
     case promoKeptUntilUsed
     case walletLimitExclusive
     case busyFleetKeepsBooking
+    case noShowClosesBoarding
+    case earlyCabNeverBoarded
+    case travelEndWaitsForWallet
 
     public var description: String { rawValue }
 
@@ -55,6 +58,7 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
              .walletNeedsMoreThanFare: "wallet and payment"
         case .waitingChargedPerCompletedBlock, .promoKeptUntilUsed: "fares"
         case .feedbackTwice, .trackingBeforeNotice, .pendingListsUnserved: "views"
+        case .noShowClosesBoarding, .earlyCabNeverBoarded, .travelEndWaitsForWallet: "liveness"
         }
     }
 
@@ -101,6 +105,15 @@ public enum CabFault: String, Sendable, CaseIterable, CustomStringConvertible {
         case .busyFleetKeepsBooking:
             "With every cab of the fleet busy, a booking now is kept, to be served by the next cab that frees, "
                 + "instead of refused with M14: the passenger is told it is confirmed and no cab comes."
+        case .noShowClosesBoarding:
+            "Once the free waiting minutes are over the passenger counts as a no-show and boarding is refused, "
+                + "but the booking is never cancelled: the cab waits at the pickup for ever."
+        case .earlyCabNeverBoarded:
+            "Boarding is allowed from the pickup time only, and the check reads the minute the cab arrived, not "
+                + "the clock: a cab that came early for a later booking can never be boarded."
+        case .travelEndWaitsForWallet:
+            "Ending a travel whose fare the wallet cannot pay is refused as insufficient balance, instead of "
+                + "asking for cash: the passenger stays on the trip until he refills, and may never."
         case .promoKeptUntilUsed:
             "The welcome promo stays until a travel uses it: a passenger whose first travel went without the code "
                 + "gets 10% off a later one."

@@ -51,6 +51,9 @@ extension CalendarService {
         if fault == .discardRefusedOnceConditionsChanged, schedule.conditions != conditions {
             throw .planAlreadyUnderway(id)
         }
+        if fault == .discardRefusedOnceUnderway, !schedule.itinerary.allSatisfy({ $0.departure >= now }) {
+            throw .planAlreadyUnderway(id)
+        }
         schedules[id]!.state = .discarded(.byUser)
         refreshStates()
     }

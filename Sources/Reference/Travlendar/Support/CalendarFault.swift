@@ -29,6 +29,7 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
     case emissionsCountEveryMetre
     case discardRefusedOnceConditionsChanged
     case bookingRefusedUntilReviewed
+    case discardRefusedOnceUnderway
 
     public var description: String { rawValue }
 
@@ -43,7 +44,7 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
         case .walkingCountedAsPolluting: "what the user sees"
         case .confirmationChargesAgain, .failedBookingCharges, .confirmationNotifiesAgain: "booking"
         case .sharedBikeAnywhere, .changeNotReviewed, .reviewTakesSharedBikeForOwn: "shared means and the world"
-        case .discardRefusedOnceConditionsChanged, .bookingRefusedUntilReviewed: "liveness"
+        case .discardRefusedOnceConditionsChanged, .bookingRefusedUntilReviewed, .discardRefusedOnceUnderway: "liveness"
         }
     }
 
@@ -64,6 +65,9 @@ public enum CalendarFault: String, Sendable, CaseIterable, CustomStringConvertib
         case .discardRefusedOnceConditionsChanged:
             "A saved schedule planned in other weather, strike or shared bikes than today's cannot be discarded "
                 + "(\"plan it again first\"): while the world differs, the user can never answer it."
+        case .discardRefusedOnceUnderway:
+            "Discarding a saved schedule shares the run's guard: once its first departure has passed it is refused "
+                + "as under way, so a schedule that can no longer run can no longer be discarded either."
         case .bookingRefusedUntilReviewed:
             "The tickets of a running plan flagged for review are not booked until the user reviews it, "
                 + "and no step reviews it: the booking phase never comes."

@@ -25,7 +25,9 @@ extension CabRules {
                 for promo in codes { body(.bookNow(passenger: p, pickup: pickup, promo: promo)) }
             }
             for pickup in 0..<scope.points {
-                for lead in scope.leads {
+                for lead in scope.leads where !scope.laterNoticesWithinHorizon
+                    || Int(world.now) + lead - scope.timing.noticeMinutes <= scope.horizon
+                {
                     for promo in codes { body(.bookLater(passenger: p, pickup: pickup, lead: lead, promo: promo)) }
                 }
             }

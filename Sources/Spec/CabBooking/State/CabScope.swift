@@ -64,6 +64,12 @@ public struct CabScope: Sendable, Equatable {
     public func startsWithWallet(_ p: Int) -> Bool { !withoutWallet.contains(p) }
     /// Bookings are tried with the welcome promo code as well as without (UC01 BR7).
     public var offersPromo = false
+    /// Book-later is tried only where its notice falls within the horizon, so that no later
+    /// booking is still waiting for its cab when the clock stops (`CabLiveness`).
+    public var laterNoticesWithinHorizon = false
+    /// The scope's graph decides the liveness properties: no depth bound cuts the Spec's graph
+    /// where an obligation is pending, and every obligation is met or starved before the horizon.
+    public var decidesLiveness = false
 
     public static let maximumHorizon = 120
 
@@ -146,7 +152,25 @@ public struct CabScope: Sendable, Equatable {
         baseFare: [12_000, 15_000, 20_000], perKilometre: [1_000, 1_200, 1_500],
         startingBalance: 0, refillAmount: 50_000, walletLimit: 100_000)
 
-    public static let named: [CabScope] = [.ci, .accounts, .day, .wallet, .fleet]
+    /// The liveness properties' scope (`CabLiveness`): one passenger with INR 100 in his wallet
+    /// (less than any fare, so that a travel is paid in cash unless he refills), one Nano at L0,
+    /// one booking, 40 minutes (a compressed day: a suspension outlasts it). A booking at L0 has
+    /// its cab at once (an ETA of 0), so a later one's cab arrives at its notice, 20 minutes
+    /// before the pickup. No depth bound: the graph ends at 17 steps, the Reference's too (one
+    /// booking sends finitely many messages).
+    public static let liveness: CabScope = {
+        var scope = CabScope(
+            name: "liveness", passengers: 1, cabTypes: [.nano], cabPoints: [0], pointsInArea: 1, bookings: 1,
+            horizon: 40, depth: nil, timing: .compressed, leads: [31], eta: [[0, 30], [30, 0]],
+            metres: [[0, 9_000], [9_000, 0]],
+            baseFare: [12_000, 15_000, 20_000], perKilometre: [1_000, 1_200, 1_500],
+            startingBalance: 10_000, refillAmount: 50_000, walletLimit: 100_000)
+        scope.laterNoticesWithinHorizon = true
+        scope.decidesLiveness = true
+        return scope
+    }()
+
+    public static let named: [CabScope] = [.ci, .accounts, .day, .wallet, .fleet, .liveness]
 }
 
 /// The seed's three cab types (UC09 BR1); Nano is the default (UC02 step 12).
