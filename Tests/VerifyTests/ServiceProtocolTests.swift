@@ -62,6 +62,9 @@ struct ServiceProtocolTests {
             let verdict = try Regex("\n\(id) +holds")
             #expect(served.out.contains(verdict), "\(id): \(served.out)")
         }
+        // The report names the service as it named itself; the linked run names none.
+        #expect(served.out.contains("target conformance, implementation \"RideCheck cabbooking Reference "))
+        #expect(!linked.out.contains("implementation \""))
         #expect(ServiceProcesses.count == 0)
     }
 

@@ -30,9 +30,11 @@ enum ServiceRun {
                     let elapsed = (ContinuousClock.now - start).components
                     let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
                     budget.spend(states: 0, stopped: result.interrupted ? .interrupted : .exhausted)
-                    return TargetRun(
+                    var run = TargetRun(
                         target: target, walks: result, plan: walks, seconds: seconds, model: spec.name,
                         plugin: plugin, bounds: bounds)
+                    run.implementation = pool.implementation
+                    return run
                 }
                 let result = try plugin.exploreService(
                     spec: spec, adapter: adapter, bounds: bounds, pool: pool,
@@ -44,7 +46,9 @@ enum ServiceRun {
                         of: result, plugin: plugin, bounds: bounds, pool: pool,
                         settings: settings)
                 }
-                return TargetRun(target: target, result: result, plugin: plugin, bounds: bounds)
+                var run = TargetRun(target: target, result: result, plugin: plugin, bounds: bounds)
+                run.implementation = pool.implementation
+                return run
             } catch {
                 throw UsageError("\(target): \(error.description)")
             }

@@ -136,7 +136,11 @@ enum TextReport {
     static func render(_ result: TargetRun, scope: String, report: CheckReport, colour: Bool) -> [String] {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var lines: [String] = []
-        lines.append(paint("model \(result.modelName), target \(result.target), scope \(scope)\(report.literal ? ", seed-literal properties" : "")\(report.fault.map { ", fault \($0) injected" } ?? "")", "1"))
+        let service = result.implementation.map { ", implementation \"\($0)\"" } ?? ""
+        let literal = report.literal ? ", seed-literal properties" : ""
+        let fault = report.fault.map { ", fault \($0) injected" } ?? ""
+        let header = "model \(result.modelName), target \(result.target)\(service), scope \(scope)\(literal)\(fault)"
+        lines.append(paint(header, "1"))
         guard result.ran else {
             lines.append(paint("not run:", "33") + " stopped (\(result.stopReason.rawValue)) before this target started; nothing was checked")
             return lines

@@ -25,7 +25,8 @@ enum HTMLReport {
         for section in report.sections { for run in section.runs {
             let runID = runID(run, section, report)
             body.append(#"<section class="run" id="run-\#(runID)">"#)
-            body.append("<h2>\(report.isSuite ? "\(escape(section.scopeName)), " : "")\(run.target)</h2>")
+            let service = run.implementation.map { " (\(escape($0)))" } ?? ""
+            body.append("<h2>\(report.isSuite ? "\(escape(section.scopeName)), " : "")\(run.target)\(service)</h2>")
             guard run.ran else {
                 body.append(#"<p class="counts notrun">not run: stopped (\#(run.stopReason.rawValue)) before this target started; nothing was checked</p></section>"#)
                 continue

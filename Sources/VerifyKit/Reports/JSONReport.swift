@@ -52,6 +52,7 @@ enum JSONReport {
     static func run(_ run: TargetRun, scope: String?) -> JSON {
         .object((scope.map { [("scope", JSON.string($0))] } ?? []) + [
             ("target", .string(run.target)),
+        ] + (run.implementation.map { [("implementation", JSON.string($0))] } ?? []) + [
             ("ran", .bool(run.ran)),
             ("states", .object([
                 ("distinct", .integer(run.distinct)), ("generated", .integer(run.generated)), ("depth", .integer(run.depth)),

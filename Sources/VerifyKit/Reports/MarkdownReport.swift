@@ -21,6 +21,7 @@ enum MarkdownReport {
         lines.append("")
         for section in report.sections { for run in section.runs {
             let name = "\(report.isSuite ? "\(section.scopeName), " : "")\(run.target)"
+                + (run.implementation.map { " (`\($0.replacingPipes)`)" } ?? "")
             guard run.ran else {
                 lines.append("### \(name): not run (stopped, \(run.stopReason.rawValue), before it started)")
                 lines.append("")

@@ -34,6 +34,9 @@ struct TargetRun {
     let deadlock: PresentedTrace?
     /// The graph the liveness properties were checked on, when the target has any.
     var liveness: LivenessFigures? = nil
+    /// The service the run drove, as it named itself (`--implementation`); nil for the linked
+    /// Reference and the Spec.
+    var implementation: String? = nil
     /// For seeded walks rather than a search: the plan and what the walks did.
     let walks: Walks?
     /// False for a target the run never started (Ctrl-C or a budget came first): it has no
