@@ -8,7 +8,8 @@
 ///
 /// Memory: a state, a `Dictionary` entry, and per edge a target (4 bytes) and an action. The
 /// graph is built without symmetry reduction: a lasso must be a behaviour of the model. Given a
-/// budget, it stops where it would pass it (`overBudget`): a part of a graph decides nothing.
+/// budget, it stops where it would pass it (`overBudget`): a part of a graph proves no property,
+/// but a lasso among the states it expanded is a real one.
 public struct StateGraph<M: Model>: Sendable {
     public let states: [M.State]
     /// The edges of state `i`: `edgeTargets[edgeStart[i]..<edgeStart[i + 1]]`.
@@ -100,7 +101,8 @@ public struct StateGraph<M: Model>: Sendable {
     /// What the graph takes while it is built: what it keeps (`keptBytes`), and per state its
     /// level and an entry of the index (the state again, its number, about half a slot free).
     static func buildingBytes(states: Int, edges: Int) -> Int {
-        let perState = 2 * MemoryLayout<M.State>.stride + MemoryLayout<Int>.stride * 2 + 1 + MemoryLayout<Int32>.stride
+        // The state, its edge offset, its level, its two flags; in the index the state again and its number.
+        let perState = 2 * MemoryLayout<M.State>.stride + MemoryLayout<Int>.stride * 2 + 2 + MemoryLayout<Int32>.stride
         return states * (perState + MemoryLayout<M.State>.stride / 2)
             + edges * (MemoryLayout<Int32>.stride + MemoryLayout<M.Action>.stride)
     }
