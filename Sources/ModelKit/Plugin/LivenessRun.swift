@@ -26,6 +26,10 @@ public struct LivenessFigures: Sendable {
         self.depthBound = depthBound
         self.overBudget = overBudget
     }
+
+    /// Why the graph stopped growing, in the terms of a search: a run of liveness properties
+    /// alone reports it as its own.
+    public var stopReason: StopReason { overBudget ? .memoryBudget : depthBound ? .depthBound : .exhausted }
 }
 
 extension TargetResult {
@@ -34,8 +38,7 @@ extension TargetResult {
     public init(model: String, liveness outcomes: [Outcome], figures: LivenessFigures) {
         let run = RunFigures(
             modelName: model, distinct: figures.states, generated: figures.edges, depth: figures.levels,
-            stopReason: figures.overBudget ? .memoryBudget : figures.depthBound ? .depthBound : .exhausted,
-            seconds: figures.seconds, workers: 1)
+            stopReason: figures.stopReason, seconds: figures.seconds, workers: 1)
         self.init(figures: run, properties: outcomes, deadlock: nil)
         liveness = figures
     }

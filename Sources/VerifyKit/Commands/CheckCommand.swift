@@ -281,9 +281,7 @@ struct CheckCommand {
                    target, spec: model, adapter: adapter, depth: plugin.depth(of: bounds), ids: liveness,
                    maxBytes: settings.options.memoryBudget)
             {
-                let stopped: StopReason =
-                    figures.overBudget ? .memoryBudget : figures.depthBound ? .depthBound : .exhausted
-                budget.spend(states: figures.states, stopped: stopped)
+                budget.spend(states: figures.states, stopped: figures.stopReason)
                 let result = TargetResult<P.Spec>(model: model.name, liveness: outcomes, figures: figures)
                 runs.append(TargetRun(target: name, result: result, plugin: plugin, bounds: bounds))
                 continue
