@@ -48,6 +48,16 @@ public struct BreadthFirstExplorer<M: Model>: Sendable {
         guard !initials.isEmpty else { throw .noInitialStates(model: model.name) }
         try model.checkPlainData(initials)
 
+        if let plan = options.shard {
+            guard options.maxStates == nil, options.maxSeconds == nil, options.maxMemoryBytes == nil,
+                  options.levelDirectory == nil
+            else {
+                throw .invalidBudget(
+                    "a search split across processes takes no state, time or memory budget and no level files")
+            }
+            var search = try ShardedSearch(explorer: self, properties: selected, plan: plan)
+            return try search.run(initials: initials)
+        }
         var levelFiles: LevelFiles<M>?
         if let directory = options.levelDirectory {
             do {

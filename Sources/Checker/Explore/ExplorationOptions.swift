@@ -28,6 +28,10 @@ public struct ExplorationOptions: Sendable {
     /// The bytes each level file may hold before a write fails as on a full disk: how tests
     /// fill a disk up. Nil: what the disk takes.
     var levelFileLimit: Int?
+    /// This process's part in a search split across processes (`ShardPlan`); nil: the search
+    /// is this process's alone. With a plan, each process runs one thread and no state, time
+    /// or memory budget, and keeps its levels in memory.
+    public var shard: ShardPlan?
     /// Count states that differ by a renaming of interchangeable entities once.
     public var symmetry: Bool = false
     /// The properties to check, by id; nil checks every property checked by default.
@@ -103,6 +107,9 @@ public enum ExplorationError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The state type is declared `PlainDataState` but breaks its rules: the reason, naming the type.
     case notPlainData(String)
     case levelFile(LevelFileError)
+    /// A search split across processes (`ShardPlan`) met files it must not read: another
+    /// run's, another search's, or damaged ones. Nothing is read from them.
+    case exchange(String)
 
     public var description: String {
         switch self {
@@ -119,6 +126,8 @@ public enum ExplorationError: Error, Sendable, Equatable, CustomStringConvertibl
         case .levelFile(let error):
             return error.description
         case .notPlainData(let reason):
+            return reason
+        case .exchange(let reason):
             return reason
         }
     }

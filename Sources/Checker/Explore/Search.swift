@@ -485,16 +485,7 @@ struct Search<M: Model> {
     }
 
     func result(reason: StopReason) -> ExplorationResult<M> {
-        let outcomes = properties.enumerated().map { number, property -> PropertyOutcome<M> in
-            let status: PropertyOutcome<M>.Status
-            switch (property.kind, findings[number]) {
-            case (.reachability, .some): status = .satisfied
-            case (.reachability, .none): status = .unsatisfied
-            case (_, .some): status = .violated
-            case (_, .none): status = exercised[number] > 0 ? .holds : .vacuous
-            }
-            return PropertyOutcome(property: property, status: status, exercised: exercised[number], counterexample: findings[number])
-        }
+        let outcomes = PropertyOutcome.outcomes(of: properties, findings: findings, exercised: exercised)
         return ExplorationResult(
             modelName: model.name, distinct: log.count - unchecked, generated: generated, depth: levels,
             stopReason: reason, seconds: elapsed, workers: options.workers, symmetry: options.symmetry,

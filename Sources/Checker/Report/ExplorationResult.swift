@@ -62,6 +62,23 @@ public struct PropertyOutcome<M: Model>: Sendable {
     /// How often the property was evaluated with its antecedent applying.
     public let exercised: Int
     public let counterexample: Counterexample<M>?
+
+    /// Each property's outcome from its finding (if any) and how often it was exercised.
+    static func outcomes(of properties: [Property<M>], findings: [Counterexample<M>?], exercised: [Int])
+        -> [PropertyOutcome]
+    {
+        properties.enumerated().map { number, property in
+            let status: Status
+            switch (property.kind, findings[number]) {
+            case (.reachability, .some): status = .satisfied
+            case (.reachability, .none): status = .unsatisfied
+            case (_, .some): status = .violated
+            case (_, .none): status = exercised[number] > 0 ? .holds : .vacuous
+            }
+            return PropertyOutcome(property: property, status: status, exercised: exercised[number],
+                                   counterexample: findings[number])
+        }
+    }
 }
 
 /// How often each kind of action was enabled, fired and produced a new state.

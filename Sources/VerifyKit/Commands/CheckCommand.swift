@@ -19,6 +19,7 @@ struct CheckCommand {
                + "instead of the linked Reference: a command line, run without a shell, one process per worker"),
         .value("step-limit", "S", ServiceOptions.stepLimitHelp),
         .flag("stop-at-first", "stop after the level of the first violation"),
+    ] + ShardOptions.specs + [
         .flag("quiet", "no progress line"),
         .flag("help", "show this help"),
     ]
@@ -57,6 +58,9 @@ struct CheckCommand {
         /// The service driven in the conformance target, and how long it may take per request.
         var implementation: [String]? = nil
         var stepLimit: Double = 10
+        /// Whether this process writes the report: always, but in a check split across
+        /// processes (`--shard`), where part 0 alone does.
+        var reportsHere = true
         /// The first break of the protocol by a service: reported once the report is delivered.
         let serviceBreak = Locked<UsageError?>(nil)
         /// Where a service's transcripts were written, said after the report.
@@ -86,15 +90,19 @@ struct CheckCommand {
             options.levelDirectory = directory
         }
         options.stopAtFirstViolation = parsed.flag("stop-at-first")
+        options.shard = try ShardOptions.plan(parsed)
         let literal = parsed.flag("literal")
         options.propertyIDs = try CommonOptions.propertyIDs(parsed, of: plugin, bounds: scopes[0].bounds, literal: literal, target: target)
         let implementation = try service(parsed, of: plugin, target: target, fault: fault)
         let format = try parsed.choice("format", from: formats) ?? "text"
         // Where the run will write is tried last, once every other option is accepted, so that
         // a refused command line leaves no trace directory behind.
-        let output = parsed.value("output"), traceDirectory = parsed.value("trace-dir")
+        // In a split check, part 0 alone writes: the other parts leave its files alone.
+        let reportsHere = options.shard.map { $0.index == 0 } ?? true
+        let output = reportsHere ? parsed.value("output") : nil
+        let traceDirectory = reportsHere ? parsed.value("trace-dir") : nil
         var reports: [(format: String, file: String)] = []
-        for text in parsed.all("report") {
+        for text in parsed.all("report") where reportsHere {
             let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[1].isEmpty else { throw UsageError("--report needs FORMAT:FILE, not '\(text)'") }
             guard formats.contains(parts[0]) else {
@@ -110,6 +118,7 @@ struct CheckCommand {
                         format: format, output: output, reports: reports, traceDirectory: traceDirectory, quiet: parsed.flag("quiet"))
         if let traceDirectory { settings.tracesBefore = TraceFiles.existing(in: traceDirectory) }
         settings.implementation = implementation?.command
+        settings.reportsHere = reportsHere
         settings.stepLimit = implementation?.stepLimit ?? settings.stepLimit
         return settings
     }
@@ -199,6 +208,11 @@ struct CheckCommand {
         let report = CheckReport(modelName: plugin.name, target: settings.target, literal: settings.literal,
                                  fault: settings.fault, sections: sections, traceDirectory: settings.traceDirectory,
                                  styles: plugin.css)
+        if let plan = settings.options.shard {
+            console.error(ShardOptions.closingLine(plan))
+            // Its searches' results are part 0's too; so is the report. Exit 3 says the run stopped.
+            if plan.index != 0 { return report.exitCode == 3 ? 3 : 0 }
+        }
         // A trace that cannot be written now still leaves the report to be delivered; the
         // error is reported after it.
         var traceError: UsageError?
@@ -276,6 +290,8 @@ struct CheckCommand {
             // which cannot judge them, still count what they visit and check no other property.
             options.propertyIDs = ids ?? []
             // Liveness properties alone: their graph is the search, with no other to run first.
+            // In a split check, part 0 checks liveness on its own graph; the other parts skip it.
+            if walks == nil, ids == nil, liveness != nil, !settings.reportsHere { continue }
             if walks == nil, ids == nil, let liveness,
                let (outcomes, figures) = plugin.checkLiveness(
                    target, spec: model, adapter: adapter, depth: plugin.depth(of: bounds), ids: liveness,
@@ -299,7 +315,7 @@ struct CheckCommand {
                 } else {
                     var result = try plugin.explore(target, spec: model, adapter: adapter, options: options)
                     budget.spend(states: result.distinct, stopped: result.stopReason)
-                    if let liveness {
+                    if let liveness, settings.reportsHere {
                         result = checkLiveness(target, of: plugin, model: model, adapter: adapter, bounds: bounds,
                                                ids: liveness, maxBytes: settings.options.memoryBudget, after: result)
                     }
@@ -340,7 +356,7 @@ struct CheckCommand {
         budget.spend(states: pair.reference.distinct, stopped: pair.reference.stopReason)
         var referenceResult = pair.reference
         let liveness = plugin.livenessIDs(of: .reference, spec: model, asked: asked)
-        if !liveness.isEmpty {
+        if !liveness.isEmpty && settings.reportsHere {
             referenceResult = checkLiveness(.reference, of: plugin, model: model, adapter: adapter, bounds: bounds,
                                             ids: liveness, maxBytes: settings.options.memoryBudget,
                                             after: referenceResult)
