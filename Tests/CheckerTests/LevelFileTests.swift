@@ -102,3 +102,43 @@ struct LevelFileFailureTests {
         #expect(deeper.stopReason == .levelFiles)
     }
 }
+
+/// Levels that would outgrow the memory budget in memory move to files
+/// (`ExplorationOptions.spillDirectory`) and the search goes on.
+@Suite("Levels moved to files at the memory budget")
+struct LevelsMovedTests {
+    /// A fan of 100 thousand states, then one tail each: its first level's expansion fits the
+    /// budget in memory, its second's does not, in files it does (measured: in memory the
+    /// search stops at 10 MB and finishes at 11; moved, it finishes from 9 MB on).
+    static let fan = Fan(width: 100_000, pauseMicroseconds: 0, tails: true)
+    static let budget = 19 << 19
+
+    func explore(spill: String?, workers: Int = 2) throws -> ExplorationResult<Fan> {
+        var options = ExplorationOptions()
+        options.workers = workers
+        options.maxMemoryBytes = Self.budget
+        options.spillDirectory = spill
+        return try BreadthFirstExplorer(model: Self.fan, options: options).run()
+    }
+
+    @Test("Without a folder the search stops at the budget; with one it moves its levels there and finishes",
+          arguments: [1, 2])
+    func movesAndFinishes(workers: Int) throws {
+        let stopped = try explore(spill: nil, workers: workers)
+        #expect(stopped.stopReason == .memoryBudget && stopped.levelsMoved == nil)
+        let folder = FileManager.default.temporaryDirectory.path
+        let moved = try explore(spill: folder, workers: workers)
+        #expect(moved.stopReason == .exhausted)
+        #expect(moved.distinct == 200_001 && moved.generated == 200_000 && moved.depth == 3)
+        #expect(moved.levelsMoved == LevelsMoved(level: 1, directory: folder, failure: nil))
+        #expect(moved.properties.allSatisfy { $0.status == .holds })
+    }
+
+    @Test("A folder where no file can be made leaves the levels in memory, says why, and stops at the budget")
+    func folderThatFails() throws {
+        let result = try explore(spill: "/nonexistent/levels")
+        #expect(result.stopReason == .memoryBudget)
+        #expect(result.levelsMoved?.level == 1)
+        #expect(result.levelsMoved?.failure?.hasPrefix("cannot keep levels in /nonexistent/levels: ") == true)
+    }
+}

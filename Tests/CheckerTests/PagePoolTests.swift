@@ -36,6 +36,21 @@ struct PagePoolTests {
         #expect(bytes(of: third, 0..<(3 * page)).allSatisfy { $0 == 0 })
     }
 
+    /// An owner that wrote past what it counted (a merge's free space filled for a level a
+    /// budget then cut short) handed back a region whose stale words a visited set's table
+    /// then probed for ever: what is asked zeroed reads zero whatever its owner said.
+    @Test("A region asked zeroed reads zero past what its last owner said it wrote, on a page boundary or not",
+          arguments: [0, 1, 100])
+    func zeroedPastWhatWasSaid(said: Int) throws {
+        let pool = PagePool(capacity: 2, regionLimit: 1 << 20)
+        let first = try #require(pool.region(atLeast: 4 * page, for: kind))
+        memset(first.base, 0xCD, 4 * page)
+        pool.recycle(first, written: said)
+        let second = try #require(pool.region(atLeast: 4 * page, zeroed: 3 * page + 8, for: kind))
+        #expect(second === first)
+        #expect(bytes(of: second, 0..<(3 * page + 8)).allSatisfy { $0 == 0 })
+    }
+
     @Test("The smallest region that fits is taken, and a full pool lets the one with the fewest pages go")
     func bestFitAndCapacity() throws {
         let pool = PagePool(capacity: 2, regionLimit: 1 << 20)

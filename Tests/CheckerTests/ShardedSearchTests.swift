@@ -97,6 +97,27 @@ import Testing
         try Self.expectSame(TwoPhaseCommit(count: 4), count: parts) { $0.symmetry = true }
     }
 
+    /// A split search keys its states by 128 bits: states whose fingerprints collide are all
+    /// kept, where one process's visited set of fingerprints keeps one of each.
+    @Test(arguments: [1, 2])
+    func wideKeysTellCollidingStatesApart(parts: Int) throws {
+        let model = CollidingPair(limit: 3)
+        var options = ExplorationOptions()
+        options.workers = 1
+        let alone = try BreadthFirstExplorer(model: model, options: options).run()
+        #expect(alone.distinct == 7)
+        #expect(alone.collisionProbability == 7 * Double(alone.generated - 7) / 0x1p64)
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for result in Self.split(model, options: options, count: parts, folder: folder) {
+            let result = try result.get()
+            #expect(result.distinct == 16)
+            #expect(result.generated == 24)
+            #expect(result.keyBits == 128)
+            #expect(result.collisionProbability == 16 * 8 / 0x1p128)
+        }
+    }
+
     @Test func stopsAsOneProcessStops() throws {
         try Self.expectSame(Counter(limit: 9, forbidden: 4, deadlocksAtLimit: true), count: 3) {
             $0.stopAtFirstViolation = true
@@ -106,17 +127,19 @@ import Testing
 
     /// A part stopped as if killed after a level, and started again: it reloads what it kept,
     /// merges what was published, carries on, and every part ends with one process's result.
+    /// Level 20 is past the search's last: the part finished the run and is started again.
     @Test(arguments: [0, 2, 5, 20])
-    func aPartStartedAgainCarriesOn(crashLevel: Int) throws {
+    func aPartStartedAgainCarriesOn(stoppedAfterLevel: Int) throws {
         let model = TwoPhaseCommit(count: 3)
         var options = ExplorationOptions()
         options.workers = 1
         let alone = Outcome(try BreadthFirstExplorer(model: model, options: options).run())
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for (index, result) in Self.split(model, options: options, count: 3, folder: folder, crash: (1, crashLevel))
-            .enumerated()
-        {
+        for (index, result) in Self.split(
+            model, options: options, count: 3, folder: folder, crash: (1, stoppedAfterLevel)
+        )
+        .enumerated() {
             #expect(try Outcome(result.get()) == alone, "part \(index)")
         }
     }
@@ -158,5 +181,47 @@ import Testing
         #expect(throws: ExplorationError.exchange("\(summary) is damaged: its checksum does not match its contents")) {
             try BreadthFirstExplorer(model: Counter(limit: 5), options: options).run()
         }
+    }
+}
+
+@Suite struct WideKeyTests {
+    /// Keys that share a fingerprint and differ in their second half are apart; the set grows
+    /// from its smallest size and loses nothing on the way.
+    @Test func theSetHoldsEveryKeyAndOnlyThose() {
+        let set = WideKeySet(minimumCapacity: 16)
+        for number in 1...10_000 as ClosedRange<UInt64> {
+            #expect(set.insert(WideKey(fingerprint: number % 97 + 1, check: number)))
+        }
+        #expect(set.count == 10_000)
+        #expect(!set.insert(WideKey(fingerprint: 5 % 97 + 1, check: 5)))
+        for number in 1...10_000 as ClosedRange<UInt64> {
+            #expect(set.contains(WideKey(fingerprint: number % 97 + 1, check: number)))
+            #expect(!set.contains(WideKey(fingerprint: number % 97 + 2, check: number)))
+        }
+    }
+
+    /// The second half is another hash of the same bytes, not a function of the fingerprint:
+    /// two 64-byte inputs built to share their fingerprint (in each stripe, lane 0's word
+    /// cancels its key's low half, so its product is zero, and the two lane-0 words, which
+    /// lane 1 adds, keep their sum) differ in the second half, whose stripes have other keys.
+    @Test func inputsBuiltToShareAFingerprintDifferInTheSecondHalf() {
+        let firstKey = StableHasher.prime1
+        let secondKey = StableHasher.prime1 &+ StableHasher.prime4
+        var one = (0..<8).map { UInt64($0) &* 0x0101_0101_0101_0101 }
+        one[0] = firstKey
+        one[4] = secondKey
+        var other = one
+        other[0] = firstKey ^ (1 << 32)
+        other[4] = one[4] &- (other[0] &- one[0])
+        func key(_ words: [UInt64]) -> WideKey {
+            words.withUnsafeBytes { raw in
+                var wide = StableHasher.wideHalf()
+                wide.combineRawBytes(raw)
+                return WideKey(fingerprint: StableHasher.fingerprint(ofRawBytes: raw), check: wide.fingerprint())
+            }
+        }
+        #expect(one != other)
+        #expect(key(one).fingerprint == key(other).fingerprint)
+        #expect(key(one).check != key(other).check)
     }
 }

@@ -41,20 +41,32 @@ struct DestinationTests {
     }
 
     /// In files, a level's states take no memory: the budget counts what the level holds,
-    /// so a budget that stops a search in memory lets it finish in files, and a smaller one
-    /// still stops it with exit 3.
-    @Test("A memory budget that stops the search in memory lets it finish with its levels in files")
+    /// so a budget that would stop a search in memory lets it finish in files, moved there
+    /// by default (`LevelsDefault`) and saying so, and a smaller one still stops it with exit 3.
+    @Test("A memory budget that would stop the search in memory lets it finish with its levels in files")
     func levelsInFilesWithinBudget() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ridecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = ["check", "--scope", "ci", "--quiet", "--target", "spec", "--workers", "2"]
-        let inMemory = runVerify(run + ["--max-memory", "16"])
+        let moved = runVerify(run + ["--max-memory", "16"])
         let inFiles = runVerify(run + ["--max-memory", "16", "--levels-dir", directory.path])
         let tooSmall = runVerify(run + ["--max-memory", "2", "--levels-dir", directory.path])
-        #expect(inMemory.code == 3 && inMemory.out.contains("memory budget"))
+        let folder = try #require(LevelsDefault.directory())
+        #expect(moved.code == 0 && moved.out.contains("183,372 distinct states"), "\(moved.out)")
+        #expect(moved.out.contains("levels: in files in \(folder) from level "), "\(moved.out)")
         #expect(inFiles.code == 0 && inFiles.out.contains("183,372 distinct states"))
+        #expect(!inFiles.out.contains("levels: "))
         #expect(tooSmall.code == 3 && tooSmall.out.contains("memory budget"))
+    }
+
+    @Test("Levels move to $TMPDIR when it names a folder one may write in, else to /var/tmp")
+    func defaultFolderForLevels() {
+        let here = FileManager.default.temporaryDirectory.path
+        let fallback = access("/var/tmp", W_OK | X_OK) == 0 ? "/var/tmp" : nil
+        #expect(LevelsDefault.directory(environment: ["TMPDIR": here]) == here)
+        #expect(LevelsDefault.directory(environment: ["TMPDIR": "/nonexistent"]) == fallback)
+        #expect(LevelsDefault.directory(environment: ["TMPDIR": ""]) == fallback)
     }
 
     @Test("Trying the trace directory leaves no file in it")

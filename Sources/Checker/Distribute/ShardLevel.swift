@@ -1,9 +1,9 @@
-/// The states a process keeps at one level of a split search, side by side: fingerprints,
+/// The states a process keeps at one level of a split search, side by side: keys (`WideKey`),
 /// the kind of action that reached each, paths (`ShardPath`, all of one length, end to end)
 /// and the states themselves, so that the explorer's check and expansion read them in place.
 struct ShardLevel<State> {
     let pathLength: Int
-    private(set) var fingerprints: [UInt64] = []
+    private(set) var keys: [WideKey] = []
     private(set) var kinds: [UInt32] = []
     private(set) var paths: [UInt32] = []
     /// Empty until rebuilt, for states that do not travel as bytes.
@@ -11,13 +11,13 @@ struct ShardLevel<State> {
 
     init(pathLength: Int) { self.pathLength = pathLength }
 
-    var count: Int { fingerprints.count }
+    var count: Int { keys.count }
 
     func path(_ index: Int) -> ArraySlice<UInt32> { paths[(index * pathLength)..<((index + 1) * pathLength)] }
 
-    mutating func append(_ fingerprint: UInt64, kind: UInt32, path: [UInt32], state: State?) {
+    mutating func append(_ key: WideKey, kind: UInt32, path: [UInt32], state: State?) {
         precondition(path.count == pathLength, "a level's paths are all of one length")
-        fingerprints.append(fingerprint)
+        keys.append(key)
         kinds.append(kind)
         paths.append(contentsOf: path)
         if let state { states.append(state) }
@@ -32,14 +32,14 @@ struct ShardLevel<State> {
 
     /// The same states in the order of their paths: the order of a single process's level.
     func sortedByPath() -> ShardLevel {
-        let order = (0..<count).sorted { path($0).lexicographicallyPrecedes(path($1)) }
+        let order = (0..<count).sorted { ShardPath.precedes(path($0), path($1)) }
         var sorted = ShardLevel(pathLength: pathLength)
-        sorted.fingerprints.reserveCapacity(count)
+        sorted.keys.reserveCapacity(count)
         sorted.kinds.reserveCapacity(count)
         sorted.paths.reserveCapacity(paths.count)
         sorted.states.reserveCapacity(states.count)
         for index in order {
-            sorted.fingerprints.append(fingerprints[index])
+            sorted.keys.append(keys[index])
             sorted.kinds.append(kinds[index])
             sorted.paths.append(contentsOf: path(index))
             if !states.isEmpty { sorted.states.append(states[index]) }

@@ -105,5 +105,7 @@ struct ShardLevelSummary: Equatable {
 /// state, the parent and the counterexample that one process would.
 enum ShardPath {
     @inline(__always)
-    static func precedes(_ left: [UInt32], _ right: [UInt32]) -> Bool { left.lexicographicallyPrecedes(right) }
+    static func precedes<Left: Collection<UInt32>, Right: Collection<UInt32>>(_ left: Left, _ right: Right) -> Bool {
+        left.lexicographicallyPrecedes(right)
+    }
 }

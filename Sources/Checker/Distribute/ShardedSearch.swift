@@ -9,7 +9,7 @@
 /// the process
 /// 1. takes the successors the others sent it at the level before, keeps those it has not
 ///    seen (of one state reached several ways, the one whose path comes first: `ShardPath`)
-///    and publishes their fingerprints, its part of the visited set;
+///    and publishes their keys (`WideKey`, 128 bits), its part of the visited set;
 /// 2. checks the kept states' invariants and reachability properties;
 /// 3. expands them, checks the action properties on their steps, and writes each successor
 ///    to its owner's file, once per level;
@@ -21,7 +21,7 @@
 /// step per level of depth for each state kept). Counterexamples are rebuilt the same way.
 ///
 /// Every published file is a checkpoint: a process started again with the same index reloads
-/// the fingerprints it kept, merges the summaries already there, and carries on from the first
+/// the keys it kept, merges the summaries already there, and carries on from the first
 /// level it had not finished; two processes with the same index write the same files.
 struct ShardedSearch<M: Model> {
     let explorer: BreadthFirstExplorer<M>
@@ -29,14 +29,17 @@ struct ShardedSearch<M: Model> {
     let plan: ShardPlan
     let envelope: ExchangeEnvelope
     let exchange: ExchangeDirectory
-    /// The fingerprints of the states this process owns and has kept, at every level so far.
-    let visited = FingerprintSet(minimumCapacity: 1 << 12, shards: 1, readers: 1)
-    /// The fingerprints of the successors this process has sent, at any level: each is sent
-    /// once, first reached, which is by its first path in this process's path order. A state
+    /// The keys of the states this process owns and has kept, at every level so far.
+    let visited = WideKeySet()
+    /// The keys of the successors this process has sent, at any level: each is sent once,
+    /// first reached, which is by its first path in this process's path order. A state
     /// reached again later is known to its owner by then, kept or seen before. Only traffic
     /// rests on it: a process started again starts it empty and sends some states twice,
     /// which their owners drop.
-    let sent = FingerprintSet(minimumCapacity: 1 << 12)
+    let sent = WideKeySet()
+    /// Empty, for the explorer's expansion: it would drop a successor whose fingerprint
+    /// alone is in its set, which a split search decides by the wide key.
+    let unpruned = FingerprintSet(minimumCapacity: 16, shards: 1, readers: 1)
     /// The explorer's own check and expansion run on this process's part of each level.
     let compiled: CompiledProperties<M>
     let buffers: WorkerBuffers<M>
@@ -114,7 +117,10 @@ struct ShardedSearch<M: Model> {
                 tally.stop = (.levelFiles, "shard \(plan.index): \(error.reason)")
                 return result()
             }
-            if plan.crashAfterLevel == level { return result() }
+            if plan.crashAfterLevel == level {
+                tally.stop = (.interrupted, "stopped after level \(level) as if killed (a test)")
+                return result()
+            }
             guard try merge(level) else { return result() }
             level += 1
         }
@@ -122,24 +128,34 @@ struct ShardedSearch<M: Model> {
 
     // MARK: The levels
 
-    /// The initial states this process owns, each first of its fingerprint.
+    /// The initial states this process owns, each first of its key.
     func ownedInitials(_ initials: [M.State]) -> ShardLevel<M.State> {
-        var seen = Set<UInt64>()
+        var seen = Set<WideKey>()
         var owned = ShardLevel<M.State>(pathLength: 1)
         for (index, state) in initials.enumerated() {
-            let fingerprint = explorer.key(of: state)
-            guard seen.insert(fingerprint).inserted, plan.owner(of: fingerprint) == plan.index else { continue }
-            owned.append(fingerprint, kind: 0, path: [UInt32(index)], state: state)
+            let key = withUnsafePointer(to: state) { state in
+                var scratch = state.pointee
+                return self.key(fingerprint: explorer.key(at: state, scratch: &scratch), at: state, scratch: &scratch)
+            }
+            guard seen.insert(key).inserted, plan.owner(of: key.fingerprint) == plan.index else { continue }
+            owned.append(key, kind: 0, path: [UInt32(index)], state: state)
         }
         return owned
     }
 
+    /// A state's wide key: its fingerprint as the explorer computed it (with symmetry, its
+    /// canonical form's), and the second half from the same form.
+    func key(fingerprint: UInt64, at state: UnsafePointer<M.State>, scratch: UnsafeMutablePointer<M.State>) -> WideKey {
+        let form = options.symmetry ? explorer.hooks.canonicalForm(of: state, scratch: scratch) : state
+        return WideKey(fingerprint: fingerprint, check: M.State.wideHalf(at: form))
+    }
+
     /// The successors every process sent this one at `level`, less those seen before, one per
-    /// fingerprint (the first by path), in path order, with their states.
+    /// key (the first by path), in path order, with their states.
     func gather(_ level: Int) throws -> ShardLevel<M.State> {
         let length = level + 2
         var found = ShardLevel<M.State>(pathLength: length)
-        var slot: [UInt64: Int] = [:]
+        var slot: [WideKey: Int] = [:]
         var path: [UInt32] = []
         path.reserveCapacity(length)
         let size = MemoryLayout<M.State>.size
@@ -155,19 +171,22 @@ struct ShardedSearch<M: Model> {
                 let count = try reader.int()
                 guard Int(try reader.uint32()) == length else { throw ExchangeDamage(offset: reader.offset) }
                 for _ in 0..<count {
-                    let fingerprint = try reader.uint64()
+                    let key = WideKey(fingerprint: try reader.uint64(), check: try reader.uint64())
                     let kind = try reader.uint32()
                     path.removeAll(keepingCapacity: true)
                     for _ in 0..<length { path.append(try reader.uint32()) }
                     let state: M.State? = plain ? try reader.raw(size) { $0.loadUnaligned(as: M.State.self) } : nil
-                    guard kind < tally.coverage.count, !visited.contains(fingerprint) else { continue }
-                    if let at = slot[fingerprint] {
-                        if path.lexicographicallyPrecedes(found.path(at)) {
+                    guard key.fingerprint != 0, kind < tally.coverage.count,
+                        plan.owner(of: key.fingerprint) == plan.index
+                    else { throw ExchangeDamage(offset: reader.offset) }
+                    guard !visited.contains(key) else { continue }
+                    if let at = slot[key] {
+                        if ShardPath.precedes(path, found.path(at)) {
                             found.replace(at, kind: kind, path: path, state: state)
                         }
                     } else {
-                        slot[fingerprint] = found.count
-                        found.append(fingerprint, kind: kind, path: path, state: state)
+                        slot[key] = found.count
+                        found.append(key, kind: kind, path: path, state: state)
                     }
                 }
                 guard reader.atEnd else { throw ExchangeDamage(offset: reader.offset) }
@@ -176,37 +195,25 @@ struct ShardedSearch<M: Model> {
             }
         }
         var kept = found.sortedByPath()
-        for fingerprint in kept.fingerprints { visited.insert(fingerprint) }
-        // Nothing else probes the set: the tables it outgrew can go.
-        visited.reclaim()
-        if !plain { kept.states = (0..<kept.count).map { rebuild(kept.path($0)) } }
+        for key in kept.keys { visited.insert(key) }
+        if !plain { kept.states = (0..<kept.count).map { trace(Array(kept.path($0))).finalState } }
         return kept
     }
 
-    /// The state at the end of `path`, replayed from its initial state.
-    func rebuild(_ path: ArraySlice<UInt32>) -> M.State {
-        var state = model.initialStates[Int(path.first!)]
-        var transitions: [Transition<M.Action, M.State>] = []
-        for index in path.dropFirst() {
-            transitions.removeAll(keepingCapacity: true)
-            model.successors(of: state, into: &transitions)
-            precondition(transitions.indices.contains(Int(index)), "\(model.name): a path's step is no longer enabled")
-            state = transitions[Int(index)].state
-        }
-        return state
-    }
-
-    /// Publishes the fingerprints of the states kept at `level`, this process's checkpoint.
+    /// Publishes the keys of the states kept at `level`, this process's checkpoint.
     func publishKept(_ states: ShardLevel<M.State>, level: Int, into summary: inout ShardLevelSummary)
         throws(ExchangeFailure)
     {
         var writer = ByteWriter()
         writer.put(states.count)
-        for fingerprint in states.fingerprints { writer.put(fingerprint) }
+        for key in states.keys {
+            writer.put(key.fingerprint)
+            writer.put(key.check)
+        }
         if level > 0 {
             for kind in states.kinds { summary.newStates[Int(kind)] += 1 }
         } else {
-            for fingerprint in states.fingerprints { visited.insert(fingerprint) }
+            for key in states.keys { visited.insert(key) }
         }
         summary.kept = states.count
         try exchange.publish(
@@ -214,7 +221,7 @@ struct ShardedSearch<M: Model> {
             to: path(level, keptName(plan.index)))
     }
 
-    /// Puts the fingerprints this process kept at `level` back in its visited set.
+    /// Puts the keys this process kept at `level` back in its visited set.
     func reloadKept(_ level: Int) throws(ExplorationError) {
         let name = path(level, keptName(plan.index))
         let bytes: [UInt8]?
@@ -223,7 +230,11 @@ struct ShardedSearch<M: Model> {
         var reader = try envelope.open(bytes, kind: .kept, level: level, writer: plan.index, path: name)
         do {
             let count = try reader.int()
-            for _ in 0..<count { visited.insert(try reader.uint64()) }
+            for _ in 0..<count {
+                let key = WideKey(fingerprint: try reader.uint64(), check: try reader.uint64())
+                guard key.fingerprint != 0 else { throw ExchangeDamage(offset: reader.offset) }
+                visited.insert(key)
+            }
         } catch {
             throw .exchange("\(name) is damaged: it does not hold what its header says")
         }
@@ -250,24 +261,25 @@ struct ShardedSearch<M: Model> {
 
     /// Expands the kept states as the explorer does, a chunk at a time: counts their steps,
     /// checks the undecided action properties on them, notes the first deadlock, and sends
-    /// each successor not seen here to its owner, with its path and, if plain, its bytes.
+    /// each successor not sent before to its owner, with its key, its path and, if plain, its
+    /// bytes. The owner drops those it kept before.
     func expand(_ level: ShardLevel<M.State>, number: Int, into summary: inout ShardLevelSummary)
         throws(ExchangeFailure)
     {
         summary.expanded = true
         var outboxes = [ByteWriter](repeating: ByteWriter(), count: plan.count)
+        let size = MemoryLayout<M.State>.size
         var counts = [Int](repeating: 0, count: plan.count)
         let buffers = self.buffers.slot(0)
         level.states.withUnsafeBufferPointer { states in
+            guard var scratch = states.first else { return }
             for first in stride(from: 0, to: states.count, by: Self.chunk) {
                 let range = first..<min(states.count, first + Self.chunk)
-                visited.enter(reader: 0)
                 let output = explorer.expand(
                     frontier: states, hints: UnsafeBufferPointer(start: nil, count: 0), ids: LevelIDs(first: 0),
                     range: range,
-                    properties: compiled, decided: tally.decided, visited: visited, canonical: nil,
+                    properties: compiled, decided: tally.decided, visited: unpruned, canonical: nil,
                     buffers: &buffers.pointee)
-                visited.leave(reader: 0)
                 summary.generated += output.generated
                 for kind in summary.enabled.indices { summary.enabled[kind] += output.actionEnabled[kind] }
                 for property in summary.expandExercised.indices {
@@ -284,23 +296,27 @@ struct ShardedSearch<M: Model> {
                 if summary.deadlock == nil, let state = output.deadlocks.first {
                     summary.deadlock = Array(level.path(Int(state)))
                 }
-                let steps = buffers.pointee.steps
                 let firstSteps = buffers.pointee.firstSteps
-                for candidate in output.candidates where sent.insert(candidate.fingerprint) {
-                    let owner = plan.owner(of: candidate.fingerprint)
-                    outboxes[owner].put(candidate.fingerprint)
-                    outboxes[owner].put(UInt32(candidate.actionKind))
-                    outboxes[owner].put(path: level.path(Int(candidate.source)), then: candidate.actionIndex)
-                    if plain {
+                do {
+                    let steps = buffers.pointee.steps
+                    for candidate in output.candidates {
                         let step =
                             Int(firstSteps[Int(candidate.source) - range.lowerBound]) + Int(candidate.actionIndex)
-                        withUnsafeBytes(of: steps[step].state) { outboxes[owner].put(raw: $0) }
+                        let state = UnsafePointer(steps.baseAddress! + step).pointer(
+                            to: \Transition<M.Action, M.State>.state)!
+                        let key = key(fingerprint: candidate.fingerprint, at: state, scratch: &scratch)
+                        guard sent.insert(key) else { continue }
+                        let owner = plan.owner(of: key.fingerprint)
+                        outboxes[owner].put(key.fingerprint)
+                        outboxes[owner].put(key.check)
+                        outboxes[owner].put(UInt32(candidate.actionKind))
+                        outboxes[owner].put(path: level.path(Int(candidate.source)), then: candidate.actionIndex)
+                        if plain { outboxes[owner].put(raw: UnsafeRawBufferPointer(start: state, count: size)) }
+                        counts[owner] += 1
                     }
-                    counts[owner] += 1
                 }
             }
         }
-        sent.reclaim()
         let bytes = outboxes.reduce(0) { $0 + $1.bytes.count }
         plan.add(sent: bytes)
         // Stop before the disk fills: the level's files, twice over for the copies being
@@ -402,13 +418,15 @@ struct ShardedSearch<M: Model> {
                 kind: .deadlock, propertyID: nil, witness: "no action is enabled and the state is not a legal end",
                 trace: trace($0))
         }
-        return ExplorationResult(
+        var result = ExplorationResult(
             modelName: model.name, distinct: tally.distinct, generated: tally.generated, depth: tally.levels,
             stopReason: stop.reason, seconds: Search<M>.seconds(since: start), workers: 1, symmetry: options.symmetry,
             properties: PropertyOutcome.outcomes(of: properties, findings: counterexamples, exercised: tally.exercised),
-            deadlock: deadlock, actions: tally.coverage, visitedSetBytes: visited.bytes, traceLogBytes: 0,
+            deadlock: deadlock, actions: tally.coverage, visitedSetBytes: visited.bytes + sent.bytes, traceLogBytes: 0,
             canonicalForms: 0,
             canonicalMemoBytes: 0, stopDetail: stop.detail)
+        result.keyBits = 128
+        return result
     }
 
     func trace(_ path: [UInt32]) -> Trace<M> {

@@ -25,6 +25,12 @@ public struct ExplorationOptions: Sendable {
     /// unlinked files, rather than in memory (`LevelFile`): for searches larger than memory.
     /// Only for a model whose states are plain bytes; others keep their levels in memory.
     public var levelDirectory: String?
+    /// Where the levels go when, kept in memory, they would outgrow the memory budget: the
+    /// search moves them into unlinked files here before expanding the level that would, and
+    /// goes on (`ExplorationResult.levelsMoved` says so). Nil: the search stops at the budget.
+    /// Unused with `levelDirectory` (the levels are in files from the start), and for states
+    /// that are not plain bytes (a Reference's target's), which stay in memory.
+    public var spillDirectory: String?
     /// The bytes each level file may hold before a write fails as on a full disk: how tests
     /// fill a disk up. Nil: what the disk takes.
     var levelFileLimit: Int?

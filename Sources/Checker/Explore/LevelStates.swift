@@ -65,12 +65,17 @@ final class LevelStates<State>: @unchecked Sendable {
 
     /// Drops the states held and takes `states` instead.
     func replace(with states: [State]) {
+        states.withUnsafeBufferPointer { replace(with: $0) }
+    }
+
+    /// Drops the states held and takes copies of `states` instead.
+    func replace(with states: UnsafeBufferPointer<State>) {
         resize(states.count)
         if let file {
-            states.withUnsafeBufferPointer { file.write($0, at: 0) }
+            file.write(states, at: 0)
             return
         }
-        _ = UnsafeMutableBufferPointer(start: slots.base, count: states.count).initialize(from: states)
+        _ = UnsafeMutableBufferPointer(start: slots.base, count: states.count).initialize(fromContentsOf: states)
     }
 
     /// Drops the states held and makes room for `newCount` slots, which the caller must

@@ -48,8 +48,14 @@ struct Search<M: Model> {
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
 
-    /// Where the levels are kept instead of in memory, if anywhere.
-    let levelFiles: LevelFiles<M>?
+    /// Where the levels are kept instead of in memory, if anywhere: from the start
+    /// (`ExplorationOptions.levelDirectory`), or from the level that would have outgrown the
+    /// memory budget (`moveLevelsToFiles`).
+    var levelFiles: LevelFiles<M>?
+    var levelsMoved: LevelsMoved?
+    /// The last level expanded: its states and their successors, from which the next
+    /// level's are guessed (`levelWouldOutgrowMemory`).
+    var lastLevel = (states: 0, generated: 0)
 
     init(explorer: BreadthFirstExplorer<M>, properties: [Property<M>], levelFiles: LevelFiles<M>? = nil) {
         self.levelFiles = levelFiles
@@ -130,6 +136,11 @@ struct Search<M: Model> {
         while frontier.count > 0 {
             if let stop = stopBeforeLevel() { reason = stop; break }
             growCanonicalMemo()
+            if levelFiles == nil, levelsMoved == nil, let directory = options.spillDirectory,
+                levelWouldOutgrowMemory(frontier: frontier, hints: hints)
+            {
+                moveLevelsToFiles(directory, frontier: &frontier, next: &next)
+            }
             // In files, the level before the frontier and the frontier's origins give their
             // disk back now, not when the next level's states and origins take their place:
             // the disk holds the frontier and the next level's origins and states, no more.
@@ -138,7 +149,9 @@ struct Search<M: Model> {
                 levelFiles.origins?.truncate(to: 0)
             }
             let nextIDs = LevelIDs(first: UInt32(log.count))
+            let generatedBefore = generated
             let expansion = expandLevel(frontier: frontier, hints: hints, ids: ids)
+            lastLevel = (frontier.count, generated - generatedBefore)
             if levelCutShort || explorer.outOfTime(since: start) {
                 // The level was not finished: the states its merge put in the visited set
                 // are neither kept nor checked, so they are not reported as explored.
@@ -246,9 +259,7 @@ struct Search<M: Model> {
         // candidate, the origin and the next level), its place in its chunk's order by shard,
         // and its slot in the visited set three times over (the tables a growing shard
         // replaces are freed only when the level's merge is over).
-        let stride = MemoryLayout<ChunkOutput<M>.Candidate>.stride + (levelFiles == nil ? MemoryLayout<M.State>.stride : 0)
-            + MemoryLayout<UInt32>.stride
-            + (compiled.invariantWords + (options.symmetry ? 7 : 4)) * MemoryLayout<UInt64>.stride
+        let stride = levelFiles == nil ? successorBytesInMemory : successorBytesInMemory - MemoryLayout<M.State>.stride
         let baseBytes = fixedBytes + level.bytes + hints.bytes
         // With the levels in files, what the level holds is counted as it is held: for each
         // state kept so far its parent link, its row of applied invariants, its slot in the
@@ -491,7 +502,8 @@ struct Search<M: Model> {
             stopReason: reason, seconds: elapsed, workers: options.workers, symmetry: options.symmetry,
             properties: outcomes, deadlock: deadlock, actions: coverage,
             visitedSetBytes: visited.bytes, traceLogBytes: log.bytes, canonicalForms: canonicalForms,
-            canonicalMemoBytes: canonicalMemo?.bytes ?? 0, stopDetail: reason == .levelFiles ? levelFiles?.failure : nil)
+            canonicalMemoBytes: canonicalMemo?.bytes ?? 0,
+            stopDetail: reason == .levelFiles ? levelFiles?.failure : nil, levelsMoved: levelsMoved)
     }
 }
 

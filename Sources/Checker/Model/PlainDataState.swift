@@ -42,6 +42,13 @@ extension PlainDataState {
     public static func fingerprint(at pointer: UnsafePointer<Self>) -> UInt64 {
         StableHasher.fingerprint(ofRawBytes: UnsafeRawBufferPointer(start: pointer, count: MemoryLayout<Self>.size))
     }
+
+    @inlinable
+    public static func wideHalf(at pointer: UnsafePointer<Self>) -> UInt64 {
+        var hasher = StableHasher.wideHalf()
+        hasher.combineRawBytes(UnsafeRawBufferPointer(start: pointer, count: MemoryLayout<Self>.size))
+        return hasher.fingerprint()
+    }
 }
 
 /// Checks that a type meets `PlainDataState`'s rules, by reflecting a value of it.

@@ -114,23 +114,41 @@ public struct ExplorationResult<M: Model>: Sendable {
     /// Why the search stopped, in the system's words, where the reason alone does not say
     /// (`StopReason.levelFiles`).
     public var stopDetail: String? = nil
+    /// The bits of a state's key in the visited set: 64 (a fingerprint), or 128 in a split
+    /// search (`WideKey`).
+    public var keyBits = 64
+    /// Where the levels went when they would have outgrown the memory budget in memory
+    /// (`ExplorationOptions.spillDirectory`); nil if they stayed where they started.
+    public var levelsMoved: LevelsMoved? = nil
 
     public var isComplete: Bool { stopReason.isComplete }
     public var violations: [PropertyOutcome<M>] { properties.filter { $0.status == .violated } }
     public var hasFinding: Bool { !violations.isEmpty || deadlock != nil }
 
     /// TLC's optimistic estimate of the chance that two distinct states shared a
-    /// fingerprint and one was never explored: n (g - n) / 2^64. With symmetry, plus 2 g / 2^64
-    /// for the canonical memo: each of the g lookups could be fooled by one entry, through
-    /// its state's fingerprint or a half-written pair (`CanonicalMemo`), one chance in 2^64
-    /// each; next to the first term it does not show.
+    /// fingerprint and one was never explored: n (g - n) / 2^64, or / 2^128 with wide keys.
+    /// With the canonical memo (symmetry in one process), plus 2 g / 2^64: each of the g
+    /// lookups could be fooled by one entry, through its state's fingerprint or a
+    /// half-written pair (`CanonicalMemo`), one chance in 2^64 each; next to the first term
+    /// it does not show.
     public var collisionProbability: Double {
         let visited = Double(distinct) * Double(max(0, generated - distinct))
-        let memo = symmetry ? 2 * Double(generated) : 0
+        let memo = symmetry && canonicalMemoBytes > 0 ? 2 * Double(generated) : 0
+        guard keyBits == 64 else { return visited / 0x1p128 + memo / 0x1p64 }
         return (visited + memo) / 18_446_744_073_709_551_616.0
     }
 
     public var statesPerSecond: Double { seconds > 0 ? Double(distinct) / seconds : 0 }
+}
+
+/// A search's levels moved from memory into files (`ExplorationOptions.spillDirectory`), or
+/// an attempt that failed, after which they stayed in memory.
+public struct LevelsMoved: Sendable, Equatable {
+    /// The first level expanded from files: the levels before it were expanded in memory.
+    public let level: Int
+    public let directory: String
+    /// Why the files could not be made, in the system's words; nil when the levels moved.
+    public let failure: String?
 }
 
 /// What became of a property in a run.

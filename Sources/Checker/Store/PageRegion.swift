@@ -52,6 +52,11 @@ final class PageRegion: @unchecked Sendable {
     /// an owner wrote, and the kernel's zeroed pages for the rest, asked for as if written.
     /// A buffer read before it is written, as a hash table is, would otherwise take two
     /// faults a page: a read maps the shared zero page, and the first write then copies it.
+    ///
+    /// The pages past what the owner said it wrote are dropped first (`MADV_DONTNEED`: they
+    /// read zero after it), not trusted to be untouched: an owner can write past its count
+    /// and never count it (a merge's free space filled for a level a budget then cut short),
+    /// and a visited set's table that took such a region probed its stale words for ever.
     func zero(first bytes: Int) {
         let dirty = min(bytes, written)
         if dirty > 0 { memset(base, 0, dirty) }
@@ -60,9 +65,18 @@ final class PageRegion: @unchecked Sendable {
         // MADV_POPULATE_WRITE (Linux 5.14): every page faulted in by one call, without a
         // trap for each. Older kernels refuse it, and a write to each page does the same.
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = dirty / page * page
-        if madvise(base + start, bytes - start, 23) == 0 { return }
-        #endif
+        let start = (dirty + page - 1) / page * page
+        if start < bytes {
+            guard madvise(base + start, bytes - start, MADV_DONTNEED) == 0 else {
+                memset(base + dirty, 0, bytes - dirty)
+                return
+            }
+        }
+        if dirty < start { memset(base + dirty, 0, min(bytes, start) - dirty) }
+        if start >= bytes || madvise(base + start, bytes - start, 23) == 0 { return }
+        memset(base + start, 0, bytes - start)
+        #else
         memset(base + dirty, 0, bytes - dirty)
+        #endif
     }
 }

@@ -13,10 +13,26 @@ public struct StableHasher: Sendable {
 
     @usableFromInline var accumulator: UInt64
     @usableFromInline var length: UInt64 = 0
+    /// Mixed into the keys of raw bytes' stripes: 0 for fingerprints, another word for the
+    /// second half of a wide key (`wideHalf`), so that the two halves fold different
+    /// accumulators rather than one fold seen twice.
+    @usableFromInline var stripeKeys: UInt64 = 0
 
     @inlinable
     public init(seed: UInt64 = 0) {
         accumulator = seed &+ StableHasher.prime3
+    }
+
+    /// A hasher for the second half of a 128-bit key (`WideKey`): its own seed, and its own
+    /// keys for raw bytes' stripes. Fed what a fingerprint is fed, it gives a hash of the
+    /// same value that does not follow from the fingerprint: raw bytes of 32 or more are
+    /// folded from accumulators under other keys, shorter inputs run the word rounds from
+    /// another start.
+    @inlinable
+    public static func wideHalf() -> StableHasher {
+        var hasher = StableHasher(seed: 0x5769_6465_4B65_7931)
+        hasher.stripeKeys = 0xA076_1D64_78BD_642F
+        return hasher
     }
 
     @inlinable
@@ -80,7 +96,7 @@ public struct StableHasher: Sendable {
         let count = raw.count
         if count >= 32 {
             length &+= UInt64(truncatingIfNeeded: count)
-            combine(StableHasher.avalanche(StableHasher.stripes(raw)))
+            combine(StableHasher.avalanche(StableHasher.stripes(raw, keys: stripeKeys)))
             return
         }
         var offset = 0
@@ -120,13 +136,13 @@ public struct StableHasher: Sendable {
     }
 
     /// Raw bytes of 32 or more in stripes (see `combineRawBytes`), folded to one word with
-    /// their length.
+    /// their length; `keys` (0 for a fingerprint) changes every stripe's key and the start.
     @inlinable @inline(__always)
-    static func stripes(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+    static func stripes(_ raw: UnsafeRawBufferPointer, keys: UInt64 = 0) -> UInt64 {
         let count = raw.count
         var offset = 0
-        var accumulators = SIMD4<UInt64>(prime3, prime2, prime4, prime1)
-        var key = SIMD4<UInt64>(prime1, prime2, prime3, prime4)
+        var accumulators = SIMD4<UInt64>(prime3, prime2, prime4, prime1) ^ SIMD4(repeating: keys)
+        var key = SIMD4<UInt64>(prime1, prime2, prime3, prime4) &+ SIMD4(repeating: keys)
         let keyStep = SIMD4<UInt64>(prime4, prime3, prime2, prime1)
         while offset + 32 <= count {
             accumulators &+= stripe(raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt64>.self), key)
@@ -199,6 +215,11 @@ public protocol StableHashable {
     /// fingerprints every successor in place, and reading it through a method of the value
     /// would copy it first.
     static func fingerprint(at pointer: UnsafePointer<Self>) -> UInt64
+
+    /// The second half of the value's 128-bit key in a split search (`WideKey`): what
+    /// `stableHash(into:)` feeds, hashed by `StableHasher.wideHalf()`. A type hashed as its
+    /// raw bytes hashes them where they lie.
+    static func wideHalf(at pointer: UnsafePointer<Self>) -> UInt64
 }
 
 extension StableHashable {
@@ -212,6 +233,13 @@ extension StableHashable {
 
     @inlinable
     public static func fingerprint(at pointer: UnsafePointer<Self>) -> UInt64 { pointer.pointee.fingerprint }
+
+    @inlinable
+    public static func wideHalf(at pointer: UnsafePointer<Self>) -> UInt64 {
+        var hasher = StableHasher.wideHalf()
+        pointer.pointee.stableHash(into: &hasher)
+        return hasher.fingerprint()
+    }
 }
 
 /// Equality of two plain-old-data values by their bytes (see `combineRawBytes(of:)`).

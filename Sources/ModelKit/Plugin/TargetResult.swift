@@ -89,6 +89,8 @@ public struct RunFigures: Sendable {
     public let traceLogBytes: Int
     public let canonicalForms: Int
     public let canonicalMemoBytes: Int
+    /// Where the search's levels went when they would have outgrown the memory budget.
+    public internal(set) var levelsMoved: LevelsMoved?
 
     public var isComplete: Bool { stopReason.isComplete }
     public var statesPerSecond: Double { seconds > 0 ? Double(distinct) / seconds : 0 }
@@ -99,6 +101,7 @@ public struct RunFigures: Sendable {
                   collisionProbability: result.collisionProbability, actions: result.actions, visitedSetBytes: result.visitedSetBytes,
                   traceLogBytes: result.traceLogBytes, canonicalForms: result.canonicalForms, canonicalMemoBytes: result.canonicalMemoBytes)
         stopDetail = result.stopDetail
+        levelsMoved = result.levelsMoved
     }
 
     /// Figures of a run that is not a search (seeded walks) or did not run: what the others
@@ -122,6 +125,7 @@ public struct RunFigures: Sendable {
         self.canonicalMemoBytes = canonicalMemoBytes
         stopDetail = nil
         sharedSearch = nil
+        levelsMoved = nil
     }
 }
 

@@ -9,8 +9,12 @@ struct CheckCommand {
         .value("symmetry", "on|off", "count once the states that differ only by renaming interchangeable entities (default off; the spec target only: with --target all the others run without)"),
         .value("max-states", "N", "stop after N distinct states in the whole run, every target and scope (exit 3, incomplete)"),
         .value("max-seconds", "S", "stop after S seconds in the whole run (exit 3, incomplete)"),
-        .value("max-memory", "MB", "stop when the search would use more than MB megabytes (default: 3/4 of the machine; exit 3)"),
-        .value("levels-dir", "DIR", "keep the states of the level being explored and of the next in files in DIR, not in memory: for runs larger than memory (models whose states are plain data, as the Specs' are; the others keep theirs in memory)"),
+        .value("max-memory", "MB", "stop when the search would use more than MB megabytes (default: 3/4 "
+               + "of the machine; exit 3); levels that would outgrow it move to files first (--levels-dir)"),
+        .value("levels-dir", "DIR", "keep the states of the level being explored and of the next in files in DIR, "
+               + "not in memory: for runs larger than memory (models whose states are plain data, as the Specs' are; "
+               + "the others keep theirs in memory). Without it, levels that would outgrow the memory budget "
+               + "move to files in $TMPDIR, or /var/tmp, and the report says so"),
         .value("format", "FORMAT", "text, json, junit, markdown or html (default text)"),
         .value("output", "FILE", "write the report to FILE instead of standard output"),
         .repeated("report", "FORMAT:FILE", "also write the report in FORMAT to FILE, from the same run (repeatable), e.g. --report junit:verify.xml"),
@@ -88,6 +92,8 @@ struct CheckCommand {
                 throw UsageError("--levels-dir '\(directory)': \(String(cString: strerror(errno)))")
             }
             options.levelDirectory = directory
+        } else {
+            options.spillDirectory = LevelsDefault.directory()
         }
         options.stopAtFirstViolation = parsed.flag("stop-at-first")
         options.shard = try ShardOptions.plan(parsed)

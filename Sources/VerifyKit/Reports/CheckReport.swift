@@ -151,6 +151,12 @@ enum TextReport {
         } else {
             lines.append("\(grouped(result.distinct)) distinct states, \(grouped(result.generated)) generated, \(result.depthText), \(result.timeText), \(result.workers) worker\(result.workers == 1 ? "" : "s")\(result.symmetry ? ", symmetry" : "")")
             lines.append("stopped: \(result.stopReason.rawValue)\(result.stopDetail.map { " (\($0))" } ?? ""); fingerprint collision probability \(scientific(result.collisionProbability))")
+            if let moved = result.levelsMoved {
+                lines.append(
+                    moved.failure.map { "levels: stayed in memory, not moved to files (\($0))" }
+                        ?? "levels: in files in \(moved.directory) from level \(moved.level) on, "
+                        + "where in memory they would have outgrown the memory budget")
+            }
         }
         if !result.isComplete {
             lines.append(paint("incomplete:", "33") + " the verdicts below are for the states explored before the run stopped, not the whole scope")

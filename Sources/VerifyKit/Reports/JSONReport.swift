@@ -59,7 +59,11 @@ enum JSONReport {
                 ("steps", .integer(max(0, run.depth - 1))),
             ])),
             ("stopReason", .string(run.stopReason.rawValue)),
-        ] + (run.stopDetail.map { [("stopDetail", JSON.string($0))] } ?? []) + [
+        ] + (run.stopDetail.map { [("stopDetail", JSON.string($0))] } ?? []) + (run.levelsMoved.map { moved in
+            [("levelsMoved", JSON.object([
+                ("level", .integer(moved.level)), ("directory", .string(moved.directory)),
+            ] + (moved.failure.map { [("failure", JSON.string($0))] } ?? [])))]
+        } ?? []) + [
             ("seconds", .number((run.seconds * 1000).rounded() / 1000)),
         ] + (run.sharedSearch.map { [("sharedSearch", JSON.string($0))] } ?? []) + [
             ("workers", .integer(run.workers)),
