@@ -99,6 +99,9 @@ let package = Package(
         .executableTarget(name: "verify", dependencies: ["VerifyKit", "Models"], swiftSettings: strict),
         // The Travlendar+ scheduler's benchmark: a real day of 8 appointments (docs/PERFORMANCE.md).
         .executableTarget(name: "scheduler-bench", dependencies: ["TravlendarReference"], path: "Sources/scheduler-bench", swiftSettings: strict),
+        // The core layer against the listing style, on TwoPhase written both ways (docs/PERFORMANCE.md).
+        .executableTarget(
+            name: "core-bench", dependencies: ["Checker"], path: "Sources/core-bench", swiftSettings: strict),
         .testTarget(name: "CheckerTests", dependencies: ["Checker"], swiftSettings: strict),
         .testTarget(name: "ModelKitTests", dependencies: ["ModelKit", "Checker"], swiftSettings: strict),
         .testTarget(name: "VerifyTests", dependencies: ["VerifyKit", "ModelKit", "Models", "Checker", "MyTaxiHarness"],

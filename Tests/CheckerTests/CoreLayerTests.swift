@@ -71,6 +71,36 @@ struct CoreLayerTests {
         #expect(model.successor(of: start, via: .managerCommits) == nil)
     }
 
+    @Test("The default successor(of:via:) is found out as it rebuilds; a model's own is not")
+    func derivedSuccessorFoundOut() {
+        func listed<M: Model>(_ model: M) -> Bool {
+            var transitions: [Transition<M.Action, M.State>] = []
+            let start = model.initialStates[0]
+            model.successors(of: start, into: &transitions)
+            return withUnsafePointer(to: start) { state in
+                let slot = UnsafeMutablePointer<M.State>.allocate(capacity: 1)
+                defer { slot.deallocate() }
+                let rebuilt = model.hooks.successorFindingOutListing(of: state, via: transitions[0].action, into: slot)
+                #expect(rebuilt.found && slot.pointee == transitions[0].state)
+                slot.deinitialize(count: 1)
+                return rebuilt.listed
+            }
+        }
+        #expect(listed(TwoPhase(count: 2)))
+        #expect(!listed(TwoPhaseCommit(count: 2)))
+        #expect(!listed(Grid(size: 3)))
+    }
+
+    @Test("With the default successor(of:via:), the check phase lists each parent of new states once")
+    func oneListingPerParent() throws {
+        let model = CountedFan(width: 10)
+        let result = try Self.explore(model)
+        #expect(result.distinct == 11)
+        // One listing per state expanded (11), one by the default for the first new state (the
+        // rebuild that finds the default out), one for the other nine: one each would make 21.
+        #expect(model.listings.count.load(ordering: .relaxed) == 11 + 1 + 1)
+    }
+
     @Test("A plain-data state's equality, hash and fingerprint follow its bytes")
     func plainDataIdentity() {
         var a = TwoPhase.State(), b = TwoPhase.State()

@@ -54,6 +54,22 @@ class Protocol(unittest.TestCase):
         self.assertEqual(refused["outcome"], "refused")
         self.assertNotIn("state", refused)
 
+    def test_the_hidden_state_shows_what_the_model_state_leaves_out(self):
+        """A booking draws a booking number: the model's state names it b1 whatever the number, so
+        the protocol's `hidden` member says it was drawn; a refusal draws nothing."""
+        book = {"action": "bookNow", "passenger": "p1", "pickup": "L0"}
+        logout, wait = {"action": "logout", "passenger": "p1"}, {"action": "advance", "minutes": 1}
+        replies, status, _ = exchange([hello(), init(), {
+            "id": 2, "type": "step", "from": {"snapshot": 1}, "tries": [{"action": book}, {"action": logout}]}])
+        self.assertEqual(status, 0)
+        start = replies[1]["hidden"]
+        booked, logged_out = (result["hidden"] for result in replies[2]["results"])
+        self.assertNotEqual(booked[0], start[0])
+        self.assertEqual(logged_out[0], start[0])
+        replies, _, _ = exchange([hello(), init(), {
+            "id": 2, "type": "step", "from": {"initial": 0, "path": [logout]}, "tries": [{"action": wait}]}])
+        self.assertEqual(replies[2]["results"][0]["hidden"][0], start[0])
+
     def test_a_path_replayed_from_the_initial_state(self):
         path = [{"action": "advance", "minutes": 10}]
         replies, _, _ = exchange([hello(), init(), {

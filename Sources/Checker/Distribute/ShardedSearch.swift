@@ -70,6 +70,7 @@ struct ShardedSearch<M: Model> {
             on ? hooks.stateBytes(of: $0) : nil
         }
         buffers = WorkerBuffers(count: 1, reserving: explorer.options.memoryBudget)
+        buffers.slot(0).pointee.wantsWideHalves = true
         tally = ShardTally(
             kinds: properties.map(\.kind), initialStatesOnly: properties.map(\.initialStatesOnly),
             actionKindNames: explorer.model.actionKindNames, maxDepth: explorer.options.maxDepth,
@@ -135,7 +136,7 @@ struct ShardedSearch<M: Model> {
         for (index, state) in initials.enumerated() {
             let key = withUnsafePointer(to: state) { state in
                 var scratch = state.pointee
-                return self.key(fingerprint: explorer.key(at: state, scratch: &scratch), at: state, scratch: &scratch)
+                return self.key(at: state, scratch: &scratch)
             }
             guard seen.insert(key).inserted, plan.owner(of: key.fingerprint) == plan.index else { continue }
             owned.append(key, kind: 0, path: [UInt32(index)], state: state)
@@ -143,11 +144,11 @@ struct ShardedSearch<M: Model> {
         return owned
     }
 
-    /// A state's wide key: its fingerprint as the explorer computed it (with symmetry, its
-    /// canonical form's), and the second half from the same form.
-    func key(fingerprint: UInt64, at state: UnsafePointer<M.State>, scratch: UnsafeMutablePointer<M.State>) -> WideKey {
+    /// An initial state's wide key: both halves of its state, or with symmetry of its
+    /// canonical form. (A successor's come from the expansion, which has the form at hand.)
+    func key(at state: UnsafePointer<M.State>, scratch: UnsafeMutablePointer<M.State>) -> WideKey {
         let form = options.symmetry ? explorer.hooks.canonicalForm(of: state, scratch: scratch) : state
-        return WideKey(fingerprint: fingerprint, check: M.State.wideHalf(at: form))
+        return WideKey(fingerprint: M.State.fingerprint(at: form), check: M.State.wideHalf(at: form))
     }
 
     /// The successors every process sent this one at `level`, less those seen before, one per
@@ -272,7 +273,7 @@ struct ShardedSearch<M: Model> {
         var counts = [Int](repeating: 0, count: plan.count)
         let buffers = self.buffers.slot(0)
         level.states.withUnsafeBufferPointer { states in
-            guard var scratch = states.first else { return }
+            guard !states.isEmpty else { return }
             for first in stride(from: 0, to: states.count, by: Self.chunk) {
                 let range = first..<min(states.count, first + Self.chunk)
                 let output = explorer.expand(
@@ -299,12 +300,13 @@ struct ShardedSearch<M: Model> {
                 let firstSteps = buffers.pointee.firstSteps
                 do {
                     let steps = buffers.pointee.steps
+                    let wideHalves = buffers.pointee.wideHalves
                     for candidate in output.candidates {
                         let step =
                             Int(firstSteps[Int(candidate.source) - range.lowerBound]) + Int(candidate.actionIndex)
                         let state = UnsafePointer(steps.baseAddress! + step).pointer(
                             to: \Transition<M.Action, M.State>.state)!
-                        let key = key(fingerprint: candidate.fingerprint, at: state, scratch: &scratch)
+                        let key = WideKey(fingerprint: candidate.fingerprint, check: wideHalves[step])
                         guard sent.insert(key) else { continue }
                         let owner = plan.owner(of: key.fingerprint)
                         outboxes[owner].put(key.fingerprint)

@@ -61,7 +61,7 @@ final class WideKeySet {
     }
 
     private func home(_ fingerprint: UInt64, _ capacity: Int) -> Int {
-        Int(truncatingIfNeeded: fingerprint.multipliedFullWidth(by: UInt64(capacity)).high)
+        FingerprintSet.home(of: fingerprint, capacity: capacity)
     }
 
     private static func emptyTable(_ capacity: Int) -> UnsafeMutablePointer<UInt64> {

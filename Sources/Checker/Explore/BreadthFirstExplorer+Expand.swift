@@ -21,6 +21,11 @@ struct ExpansionBuffers<M: Model> {
     var firstSteps: [Int32] = []
     /// Each step's fingerprint (of its canonical form, with symmetry).
     var fingerprints: [UInt64] = []
+    /// Whether each step's second key half is wanted (a split search's `WideKey`), and
+    /// the halves, of the same form as the fingerprints: hashed where the form is at hand,
+    /// so that a symmetric split search computes each form once.
+    var wantsWideHalves = false
+    var wideHalves: [UInt64] = []
     /// With symmetry, what each step's canonical form left for its successors' (0 for
     /// nothing, as for a form found in the memo): the first half for every step, the second
     /// for the candidates, in their order.
@@ -158,6 +163,7 @@ struct ExpansionBuffers<M: Model> {
         transitions.removeAll()
         firstSteps.removeAll(keepingCapacity: true)
         fingerprints.removeAll(keepingCapacity: true)
+        wideHalves.removeAll(keepingCapacity: true)
     }
 
     /// The bits of `count` misses, zeroed.
@@ -270,6 +276,10 @@ extension BreadthFirstExplorer {
         // appended one by one, each paid for the array's uniqueness and capacity checks and
         // three bounds checks, 60 instructions a candidate (callgrind, bench with symmetry).
         buffers.fingerprints.append(contentsOf: repeatElement(0, count: buffers.steps.count))
+        if buffers.wantsWideHalves {
+            precondition(canonical == nil, "a split search keeps no canonical memo: the memo holds fingerprints only")
+            buffers.wideHalves.append(contentsOf: repeatElement(0, count: buffers.steps.count))
+        }
         if canonical != nil && buffers.stepHints.count < 2 * steps.count {
             buffers.stepHints.append(contentsOf: repeatElement(0, count: 2 * steps.count - buffers.stepHints.count))
         }
@@ -280,25 +290,34 @@ extension BreadthFirstExplorer {
         // sanitizer reports (a chunk whose states have no steps).
         output.candidates = Array(unsafeUninitializedCapacity: max(1, steps.count)) { candidates, kept in
             buffers.fingerprints.withUnsafeMutableBufferPointer { fingerprints in
-                buffers.stepHints.withUnsafeMutableBufferPointer { stepHints in
-                    buffers.sources.withUnsafeBufferPointer { sources in
-                        buffers.actionIndices.withUnsafeBufferPointer { actionIndices in
-                            buffers.actionKinds.withUnsafeBufferPointer { kinds in
-                                let parents = canonical == nil ? nil : Parents(
-                                    states: frontier.baseAddress! + range.lowerBound, hints: hints.baseAddress! + range.lowerBound,
-                                    sources: sources.baseAddress!, stepHints: stepHints.baseAddress!)
-                                // The candidates' hints go to the second half, in their order.
-                                let keptHints = parents.map { $0.stepHints + steps.count }
-                                forms = fingerprint(steps, into: fingerprints, canonical: canonical, visited: visited, parents: parents) { index in
-                                    // `fingerprint` names each step at most once; a memory
-                                    // write is not left to that promise alone.
-                                    precondition(kept < candidates.count, "more candidates than steps")
-                                    let source = range.lowerBound + Int(sources[index])
-                                    (candidates.baseAddress! + kept).initialize(to: .init(
-                                        fingerprint: fingerprints[index], parent: ids[source], actionIndex: actionIndices[index],
-                                        actionKind: kinds[index], source: Int32(source), action: steps[index].action))
-                                    if let keptHints { keptHints[kept] = stepHints[index] }
-                                    kept += 1
+                buffers.wideHalves.withUnsafeMutableBufferPointer { wideHalves in
+                    buffers.stepHints.withUnsafeMutableBufferPointer { stepHints in
+                        buffers.sources.withUnsafeBufferPointer { sources in
+                            buffers.actionIndices.withUnsafeBufferPointer { actionIndices in
+                                buffers.actionKinds.withUnsafeBufferPointer { kinds in
+                                    let parents = canonical == nil ? nil : Parents(
+                                        states: frontier.baseAddress! + range.lowerBound,
+                                        hints: hints.baseAddress! + range.lowerBound,
+                                        sources: sources.baseAddress!, stepHints: stepHints.baseAddress!)
+                                    // The candidates' hints go to the second half, in their order.
+                                    let keptHints = parents.map { $0.stepHints + steps.count }
+                                    forms = fingerprint(
+                                        steps, into: fingerprints,
+                                        wideHalves: wideHalves.isEmpty ? nil : wideHalves.baseAddress,
+                                        canonical: canonical, visited: visited, parents: parents
+                                    ) { index in
+                                        // `fingerprint` names each step at most once; a memory
+                                        // write is not left to that promise alone.
+                                        precondition(kept < candidates.count, "more candidates than steps")
+                                        let source = range.lowerBound + Int(sources[index])
+                                        (candidates.baseAddress! + kept).initialize(
+                                            to: .init(
+                                                fingerprint: fingerprints[index], parent: ids[source],
+                                                actionIndex: actionIndices[index], actionKind: kinds[index],
+                                                source: Int32(source), action: steps[index].action))
+                                        if let keptHints { keptHints[kept] = stepHints[index] }
+                                        kept += 1
+                                    }
                                 }
                             }
                         }
@@ -331,7 +350,8 @@ extension BreadthFirstExplorer {
     /// `FingerprintSet.prefetchDistance` steps later: the steps `visited` lacks go to
     /// `unseen`, in step order. Returns how many forms were computed. With `parents`, a form
     /// computed here is given its parent's hint and leaves its own in `parents.stepHints`
-    /// (0 for a form found in the memo).
+    /// (0 for a form found in the memo). With `wideHalves` (no memo then), each step's second
+    /// key half is written there too, of the same form.
     ///
     /// Why the probes ride in this loop: in a loop of their own, after the hashing, they
     /// came 20 instructions apart, too close for a prefetch 16 probes ahead to cover a
@@ -348,7 +368,8 @@ extension BreadthFirstExplorer {
     /// 1.10.
     func fingerprint(
         _ steps: UnsafeMutableBufferPointer<Transition<M.Action, M.State>>, into fingerprints: UnsafeMutableBufferPointer<UInt64>,
-        canonical memo: CanonicalMemo?, visited: FingerprintSet, parents: Parents? = nil, unseen: (Int) -> Void
+        wideHalves: UnsafeMutablePointer<UInt64>? = nil, canonical memo: CanonicalMemo?, visited: FingerprintSet,
+        parents: Parents? = nil, unseen: (Int) -> Void
     ) -> Int {
         // A chunk with no successors still has the buffer's memory behind it, but nothing
         // lives there: the scratch copy below would copy a state already destroyed, or never made.
@@ -370,6 +391,7 @@ extension BreadthFirstExplorer {
         guard options.symmetry else {
             for index in steps.indices {
                 fingerprints[index] = M.State.fingerprint(at: state(index))
+                wideHalves?[index] = M.State.wideHalf(at: state(index))
                 settled(index)
             }
             return 0
@@ -379,7 +401,9 @@ extension BreadthFirstExplorer {
         return withUnsafeMutablePointer(to: &scratch) { scratch in
             guard let memo else {
                 for index in steps.indices {
-                    fingerprints[index] = key(at: state(index), scratch: scratch)
+                    let form = hooks.canonicalForm(of: state(index), scratch: scratch)
+                    fingerprints[index] = M.State.fingerprint(at: form)
+                    wideHalves?[index] = M.State.wideHalf(at: form)
                     settled(index)
                 }
                 return steps.count

@@ -56,6 +56,10 @@ struct Search<M: Model> {
     /// The last level expanded: its states and their successors, from which the next
     /// level's are guessed (`levelWouldOutgrowMemory`).
     var lastLevel = (states: 0, generated: 0)
+    /// Whether rebuilding a successor lists every successor of its parent (the default
+    /// `successor(of:via:)`; `DerivedSuccessorProbe`), found out on the first rebuild: the
+    /// check phase then lists each parent once.
+    let rebuildWay = RebuildWay()
 
     init(explorer: BreadthFirstExplorer<M>, properties: [Property<M>], levelFiles: LevelFiles<M>? = nil) {
         self.levelFiles = levelFiles
@@ -252,13 +256,9 @@ struct Search<M: Model> {
         let levelGenerated = Atomic<Int>(0)
         let snapshot = (distinct: log.count, depth: depth, started: start)
         let progressGate = Locked<Double>(lastProgress)
-        // Memory in use: the visited set, the trace log, this level and its hints, and for
-        // each successor generated so far a candidate and (at worst) a slot in the next
-        // level, counted at the state's size (what a state points to is not), its row of
-        // applied invariants, its parent link, with symmetry its hint three times (with the
-        // candidate, the origin and the next level), its place in its chunk's order by shard,
-        // and its slot in the visited set three times over (the tables a growing shard
-        // replaces are freed only when the level's merge is over).
+        // Memory in use: the visited set, the trace log, this level and its hints, and what
+        // each successor generated so far costs (`successorBytesInMemory`), less its slot in
+        // the next level when the levels are in files.
         let stride = levelFiles == nil ? successorBytesInMemory : successorBytesInMemory - MemoryLayout<M.State>.stride
         let baseBytes = fixedBytes + level.bytes + hints.bytes
         // With the levels in files, what the level holds is counted as it is held: for each
@@ -352,6 +352,7 @@ struct Search<M: Model> {
         let workerBuffers = self.workerBuffers
         let outOfTime = Atomic<Bool>(false)
         let compare = options.useFootprints
+        let rebuildWay = self.rebuildWay
         let progressGate = Locked<Double>(lastProgress)
         let snapshot = (generated: generated, distinct: log.count, depth: depth + 1)
         runChunks(count: chunkCount, workers: options.workers) { worker, chunk in
@@ -380,10 +381,34 @@ struct Search<M: Model> {
             buffers.pointee.changes.removeAll(keepingCapacity: true)
             // Every slot is filled, even once time is up: the level buffer holds only
             // initialised states between phases.
+            // Listed: the parent whose successors the worker's transition buffer holds. The
+            // new states of one parent lie side by side, as the merge keeps frontier order.
+            var listed: Int32 = -1
+            var way = rebuildWay.way
             for index in range {
                 let origin = kept[index]
                 let parent = frontier.baseAddress! + Int(origin.source)
-                guard explorer.hooks.successor(of: parent, via: origin.action, into: built + index) else {
+                if way == .unknown {
+                    let rebuilt = explorer.hooks.successorFindingOutListing(
+                        of: parent, via: origin.action, into: built + index)
+                    precondition(
+                        rebuilt.found, "\(explorer.model.name): \(origin.action) had a successor and now has none")
+                    rebuildWay.settle(listing: rebuilt.listed)
+                    way = rebuilt.listed ? .byListing : .oneByOne
+                } else if way == .byListing {
+                    if origin.source != listed {
+                        buffers.pointee.transitions.removeAll()
+                        explorer.hooks.successors(of: parent, into: buffers.pointee.transitions)
+                        listed = origin.source
+                    }
+                    let steps = buffers.pointee.steps
+                    guard let step = steps.firstIndex(where: { $0.action == origin.action }) else {
+                        preconditionFailure(
+                            "\(explorer.model.name): \(origin.action) had a successor and now has none: "
+                                + "successors(of:into:) is not a function")
+                    }
+                    (built + index).initialize(to: steps[step].state)
+                } else if !explorer.hooks.successor(of: parent, via: origin.action, into: built + index) {
                     preconditionFailure("\(explorer.model.name): \(origin.action) had a successor and now has none: successor(of:via:) is not a function")
                 }
                 let changed = compare ? explorer.hooks.changedParts(from: parent, to: built + index) : StateParts.all

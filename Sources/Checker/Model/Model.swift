@@ -58,7 +58,8 @@ public protocol Model: Sendable {
 
     /// The state `action` leads to, or `nil` when its guard does not hold in `state`.
     /// Default: the successor `successors(of:into:)` lists for `action`. Replay, simulation and
-    /// the check phase's rebuilding of new states call it.
+    /// the check phase's rebuilding of new states call it; with the default, the check phase
+    /// rebuilds the new states of one parent from one listing (`DerivedSuccessorProbe`).
     func successor(of state: State, via action: Action) -> State?
 
     /// Whether a state with no enabled action is a legitimate end rather than a deadlock.
@@ -135,6 +136,7 @@ extension Model {
     }
 
     public func successor(of state: State, via action: Action) -> State? {
+        DerivedSuccessorProbe.mark?.ran.store(true, ordering: .relaxed)
         var transitions: [Transition<Action, State>] = []
         successors(of: state, into: &transitions)
         return transitions.first { $0.action == action }?.state

@@ -57,12 +57,12 @@ public struct ServiceConformanceModel<Spec: Model>: Model {
         spec.initialStates.enumerated().map { index, key in
             let expected = stateJSON(key)
             do throws(ServiceProblem) {
-                let (reported, snapshot) = try driver.setUp(initial: index, state: expected)
+                let (reported, snapshot, hidden) = try driver.setUp(initial: index, state: expected)
                 let differences = expected.differences(to: reported)
                 if differences.isEmpty {
                     return State(
                         key: key, node: ServiceNode(path: ServicePath(initial: index), snapshot: snapshot),
-                        isInitial: true)
+                        hidden: hidden, isInitial: true)
                 }
                 try checkShape(reported)
                 return State(
@@ -100,12 +100,13 @@ public struct ServiceConformanceModel<Spec: Model>: Model {
         guard state.driven else { return State(key: next) }
         guard let node = state.node else { return State(key: next) }
         switch tried(node, at: state.key).steps[actions.text(of: action)] {
-        case .conforms(let snapshot)?:
+        case .conforms(let snapshot, let hidden)?:
             return State(
                 key: next,
                 node: ServiceNode(
                     path: ServicePath(parent: node.path, action: actions.json(of: action)),
-                    snapshot: snapshot))
+                    snapshot: snapshot),
+                hidden: hidden)
         case .diverged(let witness)?:
             return State(key: next, divergence: witness)
         case nil:
@@ -119,9 +120,9 @@ public struct ServiceConformanceModel<Spec: Model>: Model {
         throws(ServiceProblem) -> TriedActions.Step?
     {
         switch result {
-        case .accepted(let reported, let snapshot)?:
+        case .accepted(let reported, let snapshot, let hidden)?:
             let differences = stateJSON(next).differences(to: reported)
-            if differences.isEmpty { return .conforms(snapshot: snapshot) }
+            if differences.isEmpty { return .conforms(snapshot: snapshot, hidden: hidden) }
             try checkShape(reported)
             return .diverged(
                 witness: "after \(action) the service differs from the specification "

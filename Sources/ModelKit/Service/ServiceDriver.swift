@@ -7,16 +7,20 @@ struct ServiceDriver: Sendable {
     let pool: ServicePool
 
     /// Sets the service up like the specification's initial state number `index` (given in its
-    /// JSON shape) and returns the state it reports, with the snapshot it keeps.
-    func setUp(initial index: Int, state: JSON) throws(ServiceProblem) -> (state: JSON, snapshot: ServiceSnapshot?) {
+    /// JSON shape) and returns the state it reports, with the snapshot it keeps and the
+    /// fingerprint of the hidden state it reports (0: none).
+    func setUp(initial index: Int, state: JSON) throws(ServiceProblem)
+        -> (state: JSON, snapshot: ServiceSnapshot?, hidden: UInt64)
+    {
         try pool.withSession(preferring: index % max(1, pool.processCount)) {
             session, releases throws(ServiceProblem) in
             let id = session.keepsSnapshots ? pool.newSnapshotID() : nil
             pool.initialStates.withLock { $0[index] = state }
-            let reported = try initialize(session, index, state, save: id)
+            let (reported, hidden) = try initialize(session, index, state, save: id)
             return (
                 reported,
-                id.map { ServiceSnapshot(id: $0, session: session.number, generation: session.starts, pool: pool) }
+                id.map { ServiceSnapshot(id: $0, session: session.number, generation: session.starts, pool: pool) },
+                hidden
             )
         }
     }
@@ -36,9 +40,9 @@ struct ServiceDriver: Sendable {
     }
 
     /// Sends `init` for initial state `index` (kept as snapshot `save` when given) and returns
-    /// the state the service reports.
+    /// the state the service reports, with its hidden state's fingerprint.
     private func initialize(_ session: ServiceSession, _ index: Int, _ state: JSON, save: Int?)
-        throws(ServiceProblem) -> JSON
+        throws(ServiceProblem) -> (state: JSON, hidden: UInt64)
     {
         var members: [(String, JSON)] = [("initial", .integer(index)), ("state", state)]
         if let save { members.append(("save", .integer(save))) }
@@ -47,7 +51,16 @@ struct ServiceDriver: Sendable {
             throw .protocolBreak("an init reply has the service's \"state\", an object", line: reply.line)
         }
         session.initialsGiven.insert(index)
-        return reported
+        return (reported, Self.hidden(in: reply.fields["hidden"]))
+    }
+
+    /// The fingerprint of a reply's `hidden` member, any JSON value, as written: 0 when there
+    /// is none. Two states with one abstraction are kept apart when their hidden values differ.
+    static func hidden(in value: JSON?) -> UInt64 {
+        guard let value else { return 0 }
+        var hasher = StableHasher()
+        hasher.combine(value.rendered(pretty: false))
+        return hasher.fingerprint()
     }
 
     /// One action to try: its JSON, its key, and whether an acceptance is kept as a snapshot.
@@ -130,7 +143,7 @@ struct ServiceDriver: Sendable {
         }
         switch outcome {
         case "accepted":
-            return .accepted(state: try state(), snapshot: snapshot)
+            return .accepted(state: try state(), snapshot: snapshot, hidden: hidden(in: answer.member("hidden")))
         case "refused":
             var message = ""
             if case .string(let text)? = answer.member("message") { message = text }

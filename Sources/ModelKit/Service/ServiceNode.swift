@@ -67,13 +67,15 @@ final class ServiceNode: Sendable {
 struct TriedActions: Sendable {
     /// A step the specification allows, as the service took it.
     enum Step: Sendable {
-        /// It ended in the specification's state, kept as `snapshot` (nil: the service keeps none).
-        case conforms(snapshot: ServiceSnapshot?)
+        /// It ended in the specification's state, kept as `snapshot` (nil: the service keeps none),
+        /// with the fingerprint of the hidden state the service reported there (0: none).
+        case conforms(snapshot: ServiceSnapshot?, hidden: UInt64)
         case diverged(witness: String)
     }
 
     enum Result: Sendable {
-        case accepted(state: JSON, snapshot: ServiceSnapshot?)
+        /// `hidden`: the fingerprint of the hidden state the service reported (0: none).
+        case accepted(state: JSON, snapshot: ServiceSnapshot?, hidden: UInt64)
         /// `state` nil: the service reports its state unchanged.
         case refused(message: String, state: JSON?)
         case skipped(reason: String)

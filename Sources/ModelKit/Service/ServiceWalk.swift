@@ -92,7 +92,7 @@ public enum ServiceWalk {
                         session.transcript ?? [],
                         nil
                     )
-                case (let expected?, .accepted(let state, _)):
+                case (let expected?, .accepted(let state, _, _)):
                     let differences = expected.differences(to: state)
                     if !differences.isEmpty {
                         return (

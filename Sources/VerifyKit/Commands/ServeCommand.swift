@@ -132,7 +132,7 @@ struct ReferenceServer<P: ModelPlugin> {
         let system = session.initial[index]
         given.insert(index)
         if case .integer(let id)? = request.member("save") { snapshots[id] = system }
-        return [("state", state(of: system, in: session))]
+        return [("state", state(of: system, in: session))] + hidden(of: system, in: session)
     }
 
     private mutating func step(_ request: JSON) throws(ServeError) -> [(String, JSON)] {
@@ -154,7 +154,10 @@ struct ReferenceServer<P: ModelPlugin> {
             switch session.adapter.perform(action, on: &copy) {
             case .accepted:
                 if case .integer(let id)? = attempt.member("save") { snapshots[id] = copy }
-                results.append(.object([("outcome", .string("accepted")), ("state", state(of: copy, in: session))]))
+                results.append(
+                    .object(
+                        [("outcome", .string("accepted")), ("state", state(of: copy, in: session))]
+                            + hidden(of: copy, in: session)))
             case .refused(let refusal):
                 // A refusal that left the state as it was says so by leaving the state out.
                 var members: [(String, JSON)] = [
@@ -168,6 +171,15 @@ struct ReferenceServer<P: ModelPlugin> {
             }
         }
         return [("at", at), ("results", .array(results))]
+    }
+
+    /// The Reference's hidden state, as the linked search keys it (`ImplementationAdapter.hiddenState`):
+    /// its fingerprint in 16 hex digits, so that the search over the protocol keeps apart what
+    /// the linked one does. Nothing for an adapter that declares none.
+    private func hidden(of system: P.Adapter.System, in session: Session) -> [(String, JSON)] {
+        guard let hidden = session.adapter.hiddenState(of: system) else { return [] }
+        let digits = String(hidden, radix: 16)
+        return [("hidden", .string(String(repeating: "0", count: 16 - digits.count) + digits))]
     }
 
     /// The action `json` names, read once per text.

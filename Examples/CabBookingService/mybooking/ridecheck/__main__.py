@@ -53,7 +53,7 @@ class Server:
         self.initial[request.get("initial", 0)] = data
         if "save" in request:
             self.keep(request["save"], data)
-        return {"state": self.harness.state()}
+        return {"state": self.harness.state(), "hidden": self.harness.hidden()}
 
     def keep(self, number, data):
         if len(self.snapshots) >= MOST_SNAPSHOTS:
@@ -79,7 +79,7 @@ class Server:
         for attempt in request["tries"]:
             try:
                 self.harness.perform(attempt["action"])
-                outcome = {"outcome": "accepted", "state": self.harness.state()}
+                outcome = {"outcome": "accepted", "state": self.harness.state(), "hidden": self.harness.hidden()}
                 if "save" in attempt:
                     self.keep(attempt["save"], self.harness.db.serialize())
             except Rejected as refusal:

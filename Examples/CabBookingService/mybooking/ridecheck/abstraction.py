@@ -107,6 +107,16 @@ class Harness:
 
     # -- the abstraction ----------------------------------------------------------------------
 
+    def hidden(self):
+        """What the tables hold that the model's state leaves out but a later step may show, for
+        the protocol's `hidden` member: the next booking number, the favourites' ids drawn so far
+        and the messages sent. Two paths to one model state that differ here are checked apart."""
+        db = self.db
+        counter = db.execute("SELECT next FROM booking_counter").fetchone()
+        favourites = db.execute("SELECT COALESCE(MAX(id), 0) FROM favourites").fetchone()[0]
+        sent = db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0]
+        return [counter[0] if counter else 0, favourites, sent]
+
     def state(self):
         db = self.db
         message = db.execute("SELECT message FROM rc_screen").fetchone()[0]
